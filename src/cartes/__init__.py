@@ -1,0 +1,34 @@
+"""cartes: card models, a numba-compiled hand evaluator, and game drivers.
+
+The public face of the library: everything here is re-exported from its own module.
+
+>>> import cartes
+>>> cartes.Card("As"), cartes.cards("Kd 10h")
+(Card('As'), Hand('Kd Th'))
+"""
+
+from cartes import errors
+from cartes.cards import Card, CardLike, Hand, Rank, Suit, cards, from_array, to_array
+from cartes.deck import Deck, SeedLike, make_rng
+from cartes.spanish import SpanishCard, SpanishCardLike, SpanishSuit
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "Card",
+    "CardLike",
+    "Deck",
+    "Hand",
+    "Rank",
+    "SeedLike",
+    "SpanishCard",
+    "SpanishCardLike",
+    "SpanishSuit",
+    "Suit",
+    "__version__",
+    "cards",
+    "errors",
+    "from_array",
+    "make_rng",
+    "to_array",
+]

@@ -1,0 +1,436 @@
+"""French cards: ranks, suits, one card, a hand of cards, and their integer encoding.
+
+A card is a small immutable object backed by an int, ``index = rank * 4 + suit``, with ranks
+2..A numbered 0..12 and suits in the order clubs, diamonds, hearts, spades. This is the
+numbering phevaluator uses, so arrays of indices interoperate with it.
+
+>>> from cartes import Card, cards
+>>> card = Card("As")
+>>> card.index, card.rank, card.suit
+(51, Rank.ACE, Suit.SPADES)
+>>> Card("10♥") == Card("Th") == Card("th") == Card(34)
+True
+>>> cards("As Kd 10h")
+Hand('As Kd Th')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Final, SupportsIndex, TypeAlias
+
+import numpy as np
+
+from cartes._indexed import IndexedCard
+from cartes.errors import CardTypeError, DuplicateCardError, InvalidCardError
+
+if TYPE_CHECKING:
+    from numpy.typing import DTypeLike, NDArray
+
+__all__ = [
+    "Card",
+    "CardLike",
+    "Hand",
+    "Rank",
+    "Suit",
+    "cards",
+    "from_array",
+    "to_array",
+]
+
+
+class Rank(enum.IntEnum):
+    """The thirteen ranks of the French deck, 2 (lowest) to ace (highest).
+
+    >>> Rank.ACE > Rank.KING, int(Rank.TWO), Rank.TEN.char
+    (True, 0, 'T')
+    >>> Rank.from_char("10")
+    Rank.TEN
+    """
+
+    TWO = 0
+    THREE = 1
+    FOUR = 2
+    FIVE = 3
+    SIX = 4
+    SEVEN = 5
+    EIGHT = 6
+    NINE = 7
+    TEN = 8
+    JACK = 9
+    QUEEN = 10
+    KING = 11
+    ACE = 12
+
+    @property
+    def char(self) -> str:
+        """The one-character canonical text of the rank: ``'2'``..``'9'``, ``'T'``, ``'J'``,
+        ``'Q'``, ``'K'``, ``'A'``.
+
+        >>> Rank.QUEEN.char
+        'Q'
+        """
+        return _RANK_CHARS[self]
+
+    @classmethod
+    def from_char(cls, text: str) -> Rank:
+        """Parse a rank: ``'2'``..``'9'``, ``'T'`` or ``'10'``, ``'J'``, ``'Q'``, ``'K'``,
+        ``'A'``, in either case.
+
+        >>> Rank.from_char("k")
+        Rank.KING
+        """
+        try:
+            return cls(_RANK_FROM_TEXT[text.upper()])
+        except (KeyError, AttributeError):
+            raise InvalidCardError(f"invalid rank {text!r}: {_RANK_HELP}") from None
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+    __str__ = __repr__
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in the order used by the card index (and by stud's bring-in).
+
+    >>> [suit.char for suit in Suit]
+    ['c', 'd', 'h', 's']
+    >>> Suit.HEARTS.symbol, Suit.from_char("♠")
+    ('♥', Suit.SPADES)
+    """
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def char(self) -> str:
+        """The lower-case letter of the suit: ``'c'``, ``'d'``, ``'h'`` or ``'s'``.
+
+        >>> Suit.DIAMONDS.char
+        'd'
+        """
+        return "cdhs"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ``'♣'``, ``'♦'``, ``'♥'`` or ``'♠'``.
+
+        >>> Suit.CLUBS.symbol
+        '♣'
+        """
+        return "♣♦♥♠"[self]
+
+    @property
+    def is_red(self) -> bool:
+        """Whether the suit is printed in red (diamonds and hearts).
+
+        >>> Suit.HEARTS.is_red, Suit.SPADES.is_red
+        (True, False)
+        """
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @classmethod
+    def from_char(cls, text: str) -> Suit:
+        """Parse a suit: a letter ``c d h s`` in either case, or a symbol ``♣ ♦ ♥ ♠``
+        (the white ``♧ ♢ ♡ ♤`` too).
+
+        >>> Suit.from_char("H")
+        Suit.HEARTS
+        """
+        try:
+            return cls(_SUIT_FROM_TEXT[text])
+        except (KeyError, TypeError):
+            raise InvalidCardError(f"invalid suit {text!r}: {_SUIT_HELP}") from None
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+    __str__ = __repr__
+
+
+_RANK_CHARS: Final = "23456789TJQKA"
+_RANK_FROM_TEXT: Final = {char: i for i, char in enumerate(_RANK_CHARS)} | {"10": 8}
+_SUIT_FROM_TEXT: Final = {
+    **{char: i for i, char in enumerate("cdhs")},
+    **{char: i for i, char in enumerate("CDHS")},
+    **{char: i for i, char in enumerate("♣♦♥♠")},
+    **{char: i for i, char in enumerate("♧♢♡♤")},
+}
+_RANK_HELP: Final = "rank must be one of 2-9, T or 10, J, Q, K, A"
+_SUIT_HELP: Final = "suit must be one of c, d, h, s (either case) or ♣, ♦, ♥, ♠"
+_SHAPE_HELP: Final = "a card is a rank followed by a suit, like 'As', '10h' or 'K♦'"
+
+#: The number of cards in the French deck.
+DECK_SIZE: Final = 52
+
+
+def _parse_card_text(text: str) -> int:
+    """The index of the card written as ``text``, or a precise InvalidCardError."""
+    stripped = text.strip()
+    if len(stripped) < 2 or len(stripped) > 3:
+        raise InvalidCardError(f"invalid card {text!r}: {_SHAPE_HELP}")
+    rank_text, suit_text = stripped[:-1], stripped[-1]
+    rank = _RANK_FROM_TEXT.get(rank_text.upper())
+    if rank is None:
+        raise InvalidCardError(f"invalid card {text!r}: {_RANK_HELP}")
+    suit = _SUIT_FROM_TEXT.get(suit_text)
+    if suit is None:
+        raise InvalidCardError(f"invalid card {text!r}: {_SUIT_HELP}")
+    return rank * 4 + suit
+
+
+class Card(IndexedCard):
+    """One card of the French 52-card deck.
+
+    Make one from text (``"As"``, ``"10h"``, ``"T♥"``, ``"kd"``), from its index 0..51, or
+    from another card. Cards are interned: there is exactly one object per card, so they are
+    cheap to make and compare. They order by index (rank first, then suit), hash, and print in
+    the canonical form.
+
+    >>> Card("As")
+    Card('As')
+    >>> str(Card("10h")), Card("10h").unicode()
+    ('Th', 'T♥')
+    >>> Card.from_index(0), Card("2d").index
+    (Card('2c'), 1)
+    >>> Card("Kd") < Card("Ac"), Card("As") is Card(51)
+    (True, True)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, card: CardLike) -> Card:
+        if type(card) is Card:
+            return card
+        if isinstance(card, str):
+            return _CARDS[_parse_card_text(card)]
+        if isinstance(card, (int, np.integer)) and not isinstance(card, bool):
+            return cls.from_index(card)
+        raise CardTypeError(
+            f"cannot make a Card from {type(card).__name__} {card!r}: "
+            "give text like 'As', a Card, or an index 0-51"
+        )
+
+    @classmethod
+    def from_index(cls, index: SupportsIndex) -> Card:
+        """The card with this index, ``rank * 4 + suit``, 0..51.
+
+        >>> Card.from_index(51)
+        Card('As')
+        """
+        i = int(index)
+        if not 0 <= i < DECK_SIZE:
+            raise InvalidCardError(f"invalid card index {i}: a card index is 0-51")
+        return _CARDS[i]
+
+    @classmethod
+    def from_rank_suit(cls, rank: Rank | int, suit: Suit | int) -> Card:
+        """The card of this rank and suit.
+
+        >>> Card.from_rank_suit(Rank.QUEEN, Suit.HEARTS)
+        Card('Qh')
+        """
+        if not 0 <= int(rank) <= 12:
+            raise InvalidCardError(f"invalid rank {rank!r}: a rank is 0 (two) to 12 (ace)")
+        if not 0 <= int(suit) <= 3:
+            raise InvalidCardError(f"invalid suit {suit!r}: a suit is 0 (clubs) to 3 (spades)")
+        return _CARDS[int(rank) * 4 + int(suit)]
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank.
+
+        >>> Card("Td").rank
+        Rank.TEN
+        """
+        return Rank(self._index >> 2)
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit.
+
+        >>> Card("Td").suit
+        Suit.DIAMONDS
+        """
+        return Suit(self._index & 3)
+
+    def unicode(self) -> str:
+        """The card with its suit symbol, for display: ``'A♠'``.
+
+        >>> Card("10h").unicode()
+        'T♥'
+        """
+        return _RANK_CHARS[self._index >> 2] + "♣♦♥♠"[self._index & 3]
+
+    def __str__(self) -> str:
+        return _RANK_CHARS[self._index >> 2] + "cdhs"[self._index & 3]
+
+    def _repr_html_(self) -> str:
+        return _card_html(self)
+
+
+_CARDS: Final = tuple(Card._make(i) for i in range(DECK_SIZE))
+
+#: Anything cartes accepts where one card is expected: a Card, its text, or its index.
+CardLike: TypeAlias = "Card | str | int | np.integer[Any]"
+
+
+def _card_html(card: Card) -> str:
+    color = "#c0392b" if card.suit.is_red else "#1a1a1a"
+    return (
+        f'<span class="cartes-card" title="{card}" style="display:inline-block;'
+        f"padding:0 0.25em;margin:0 0.1em;border:1px solid #999;border-radius:0.25em;"
+        f'background:#fff;color:{color};font-family:monospace">{card.unicode()}</span>'
+    )
+
+
+class Hand(tuple[Card, ...]):
+    """A tuple of distinct cards, with a readable text form and a notebook display.
+
+    Make one with :func:`cartes.cards` or ``Hand(...)`` from text or any iterable of
+    card-likes. Duplicates are rejected.
+
+    >>> hand = Hand("As Kd 10h")
+    >>> hand
+    Hand('As Kd Th')
+    >>> str(hand), len(hand), hand[0]
+    ('As Kd Th', 3, Card('As'))
+    >>> hand.unicode()
+    'A♠ K♦ T♥'
+    >>> hand.to_array()
+    array([51, 45, 34], dtype=uint8)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, cards: str | Iterable[CardLike] = ()) -> Hand:
+        if isinstance(cards, str):
+            parsed = [Card(text) for text in cards.replace(",", " ").split()]
+        elif isinstance(cards, Iterable):
+            parsed = [Card(card) for card in cards]
+        else:
+            raise CardTypeError(
+                f"cannot make a hand from {type(cards).__name__} {cards!r}: "
+                "give text like 'As Kd Qh' or an iterable of cards"
+            )
+        seen: set[Card] = set()
+        for card in parsed:
+            if card in seen:
+                raise DuplicateCardError(
+                    f"duplicate card {card}: each card may appear only once"
+                )
+            seen.add(card)
+        return super().__new__(cls, parsed)
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self))
+
+    def __repr__(self) -> str:
+        return f"Hand('{self}')"
+
+    def unicode(self) -> str:
+        """The hand with suit symbols, for display.
+
+        >>> Hand("Qs Jh").unicode()
+        'Q♠ J♥'
+        """
+        return " ".join(card.unicode() for card in self)
+
+    def to_array(self, dtype: DTypeLike = np.uint8) -> NDArray[Any]:
+        """The card indices as a 1-D numpy array (``uint8`` by default).
+
+        >>> Hand("2c 2d").to_array(dtype=int)
+        array([0, 1])
+        """
+        return np.fromiter((card.index for card in self), dtype=dtype, count=len(self))
+
+    def _repr_html_(self) -> str:
+        return "".join(_card_html(card) for card in self)
+
+    def __add__(self, other: tuple[Any, ...]) -> Hand:
+        return Hand(tuple.__add__(self, tuple(other)))
+
+    def __getitem__(self, item: Any) -> Any:
+        result = tuple.__getitem__(self, item)
+        return Hand(result) if isinstance(item, slice) else result
+
+
+def cards(text_or_cards: str | Iterable[CardLike]) -> Hand:
+    """Parse a whole hand: text separated by spaces or commas, or an iterable of card-likes.
+
+    Duplicates are rejected with :class:`~cartes.errors.DuplicateCardError`.
+
+    >>> cards("As Kd 10h")
+    Hand('As Kd Th')
+    >>> cards([51, "Kd"])
+    Hand('As Kd')
+    >>> cards("As, A♠")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.DuplicateCardError: duplicate card As: each card may appear only once
+    """
+    return Hand(text_or_cards)
+
+
+def to_array(
+    hands: Iterable[str | Iterable[CardLike]], dtype: DTypeLike = np.uint8
+) -> NDArray[Any]:
+    """Encode equally long hands as a ``(n, k)`` integer array of card indices.
+
+    Each row is checked like :func:`cards` (valid cards, no duplicates in a row).
+
+    >>> to_array(["As Kd", "2c 3c"])
+    array([[51, 45],
+           [ 0,  4]], dtype=uint8)
+    """
+    rows = [Hand(hand) for hand in hands]
+    lengths = {len(row) for row in rows}
+    if len(lengths) > 1:
+        raise InvalidCardError(
+            f"hands have different lengths {sorted(lengths)}: rows of an array must be equally long"
+        )
+    width = lengths.pop() if lengths else 0
+    array = np.empty((len(rows), width), dtype=dtype)
+    for i, row in enumerate(rows):
+        array[i] = [card.index for card in row]
+    return array
+
+
+def from_array(array: NDArray[Any] | Iterable[Any]) -> Hand | list[Hand]:
+    """Decode card indices: a 1-D array gives one :class:`Hand`, a 2-D array a list of them.
+
+    Any integer dtype is accepted; values must be 0..51 and distinct within a row.
+
+    >>> from_array(np.array([51, 45], dtype=np.int64))
+    Hand('As Kd')
+    >>> from_array(np.array([[0, 1], [2, 3]], dtype=np.uint8))
+    [Hand('2c 2d'), Hand('2h 2s')]
+    """
+    values = np.asarray(array)
+    if values.size and not np.issubdtype(values.dtype, np.integer):
+        raise CardTypeError(
+            f"card arrays must have an integer dtype, got {values.dtype}: use indices 0-51"
+        )
+    if values.size and (values.min() < 0 or values.max() >= DECK_SIZE):
+        bad = values[(values < 0) | (values >= DECK_SIZE)].flat[0]
+        raise InvalidCardError(f"invalid card index {int(bad)}: a card index is 0-51")
+    if values.ndim == 1:
+        return Hand(_CARDS[int(i)] for i in values)
+    if values.ndim == 2:
+        return [Hand(_CARDS[int(i)] for i in row) for row in values]
+    raise InvalidCardError(
+        f"a card array must be 1-D (one hand) or 2-D (one hand per row), got {values.ndim}-D"
+    )
+
+
+def full_deck() -> Iterator[Card]:
+    """All 52 cards in index order.
+
+    >>> len(list(full_deck()))
+    52
+    """
+    return iter(_CARDS)

@@ -1,0 +1,39 @@
+"""The ``cartes`` command (also ``python -m cartes``).
+
+>>> main(["demo", "--seed", "1"])  # doctest: +ELLIPSIS
+Shuffled with seed 1, dealt ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from cartes.cards import Hand
+from cartes.deck import Deck
+
+
+def _demo(seed: int) -> int:
+    deck = Deck.french()
+    deck.shuffle(seed)
+    players = 4
+    hands = [Hand(deck.deal(2)) for _ in range(players)]
+    print(f"Shuffled with seed {seed}, dealt {players} hands of two:")
+    for seat, hand in enumerate(hands):
+        print(f"  seat {seat}: {hand.unicode()}")
+    print(f"{len(deck)} cards left in the deck.")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``cartes`` command line with ``argv`` (``sys.argv[1:]`` by default)."""
+    parser = argparse.ArgumentParser(prog="cartes", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    demo = commands.add_parser("demo", help="shuffle, deal and show a few hands")
+    demo.add_argument("--seed", type=int, default=2026, help="shuffle seed (default 2026)")
+    args = parser.parse_args(argv)
+    if args.command == "demo":
+        return _demo(args.seed)
+    parser.error(f"unknown command {args.command!r}")
+    return 2

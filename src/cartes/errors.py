@@ -1,0 +1,115 @@
+"""The exceptions cartes raises.
+
+Every error cartes raises on purpose is a :class:`CartesError`. Each subclass is also the
+built-in exception that fits (``ValueError`` for a bad value, ``TypeError`` for a value of the
+wrong kind, ``LookupError`` for an unknown name), so code that catches the built-ins keeps
+working. Messages say what was wrong and what is allowed.
+
+>>> from cartes import Card
+>>> from cartes.errors import InvalidCardError
+>>> try:
+...     Card("1s")
+... except InvalidCardError as error:
+...     print(error)
+invalid card '1s': rank must be one of 2-9, T or 10, J, Q, K, A
+>>> isinstance(InvalidCardError("x"), ValueError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardTypeError",
+    "CartesError",
+    "ConfigurationError",
+    "DeckError",
+    "DuplicateCardError",
+    "HandSizeError",
+    "HistoryError",
+    "IllegalActionError",
+    "InvalidCardError",
+    "UnknownGameError",
+    "UnknownRankingError",
+]
+
+
+class CartesError(Exception):
+    """Base class of every exception raised by cartes on purpose.
+
+    >>> issubclass(InvalidCardError, CartesError)
+    True
+    """
+
+
+class InvalidCardError(CartesError, ValueError):
+    """A card could not be parsed or an index is out of range.
+
+    >>> from cartes import Card
+    >>> Card("Zz")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.InvalidCardError: invalid card 'Zz': rank must be one of 2-9, T or 10, J, Q, K, A
+    """
+
+
+class CardTypeError(CartesError, TypeError):
+    """Something that is not a card (or card text, or a card index) was given as one.
+
+    >>> from cartes import Card
+    >>> Card(2.5)
+    Traceback (most recent call last):
+    ...
+    cartes.errors.CardTypeError: cannot make a Card from float 2.5: give text like 'As', ...
+    """
+
+
+class DuplicateCardError(CartesError, ValueError):
+    """The same card appears twice where each card may appear once.
+
+    >>> import cartes
+    >>> cartes.cards("As Kd As")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.DuplicateCardError: duplicate card As: each card may appear only once
+    """
+
+
+class HandSizeError(CartesError, ValueError):
+    """A hand has a number of cards that the operation does not accept."""
+
+
+class DeckError(CartesError, ValueError):
+    """A deck cannot do what was asked: deal more cards than it holds, cut at a bad place.
+
+    >>> from cartes import Deck
+    >>> Deck.french().deal(53)
+    Traceback (most recent call last):
+    ...
+    cartes.errors.DeckError: cannot deal 53 cards: the deck holds 52
+    """
+
+
+class UnknownRankingError(CartesError, LookupError):
+    """A hand ranking was named that cartes does not know."""
+
+
+class ConfigurationError(CartesError, ValueError):
+    """A game was configured with a value outside what its rules allow.
+
+    The message names the field and the allowed range.
+    """
+
+
+class IllegalActionError(CartesError, ValueError):
+    """An action was applied that is not legal now: wrong seat, wrong amount, or after the end.
+
+    The state it was applied to is left unchanged.
+    """
+
+
+class HistoryError(CartesError, ValueError):
+    """A hand history is malformed or does not replay to a consistent state."""
+
+
+class UnknownGameError(CartesError, LookupError):
+    """A game was named that is not in the registry."""
