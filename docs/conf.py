@@ -12,19 +12,12 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
-    "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
 ]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_type_aliases = {"CardLike": "cartes.CardLike", "SpanishCardLike": "cartes.SpanishCardLike"}
 nitpicky = False
-intersphinx_mapping = {
-    "python": ("https://docs.python.org/3", None),
-    "numpy": ("https://numpy.org/doc/stable/", None),
-}
-intersphinx_disabled_reftypes = ["*"]
-intersphinx_timeout = 1
 html_theme = "furo"
 html_title = "cartes"
 exclude_patterns = ["_build"]
