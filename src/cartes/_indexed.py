@@ -2,7 +2,31 @@
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Self
+
+from cartes.errors import CardTypeError, InvalidCardError
+
+
+def check_index(value: object, what: str, size: int) -> int:
+    """``value`` as an int in ``0..size-1``, or a precise error naming ``what`` it should be.
+
+    Accepts Python and numpy integers (anything with ``__index__``) but not ``bool``, and never
+    truncates: ``2.7`` or ``"3"`` is a :class:`~cartes.errors.CardTypeError`, ``-1`` an
+    :class:`~cartes.errors.InvalidCardError`.
+    """
+    if isinstance(value, bool):
+        raise CardTypeError(f"invalid {what} {value!r}: a {what} is an integer 0-{size - 1}")
+    try:
+        i = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise CardTypeError(
+            f"invalid {what} {value!r} ({type(value).__name__}): a {what} is an integer "
+            f"0-{size - 1}"
+        ) from None
+    if not 0 <= i < size:
+        raise InvalidCardError(f"invalid {what} {i}: a {what} is 0-{size - 1}")
+    return i
 
 
 class IndexedCard:
