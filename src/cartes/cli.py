@@ -26,12 +26,25 @@ def _demo(seed: int) -> int:
     return 0
 
 
+def _seed(text: str) -> int:
+    """An argparse type: a shuffle seed, an int >= 0."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid seed {text!r}: give an integer >= 0") from None
+    if seed < 0:
+        raise argparse.ArgumentTypeError(f"invalid seed {seed}: give an integer >= 0")
+    return seed
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``cartes`` command line with ``argv`` (``sys.argv[1:]`` by default)."""
-    parser = argparse.ArgumentParser(prog="cartes", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="cartes", description="The cartes command: cards, decks and games."
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="shuffle, deal and show a few hands")
-    demo.add_argument("--seed", type=int, default=2026, help="shuffle seed (default 2026)")
+    demo.add_argument("--seed", type=_seed, default=2026, help="shuffle seed, >= 0 (default 2026)")
     args = parser.parse_args(argv)
     if args.command == "demo":
         return _demo(args.seed)
