@@ -146,7 +146,7 @@ class Suit(enum.IntEnum):
         if not isinstance(text, str):
             raise CardTypeError(f"invalid suit {text!r}: give text; {_SUIT_HELP}")
         try:
-            return cls(_SUIT_FROM_TEXT[text.rstrip(_VARIATION_SELECTORS)])
+            return cls(_SUIT_FROM_TEXT[_drop_variation_selector(text)])
         except KeyError:
             raise InvalidCardError(f"invalid suit {text!r}: {_SUIT_HELP}") from None
 
@@ -158,14 +158,24 @@ class Suit(enum.IntEnum):
 
 _RANK_CHARS: Final = "23456789TJQKA"
 _RANK_FROM_TEXT: Final = {char: i for i, char in enumerate(_RANK_CHARS)} | {"10": 8}
+#: The black and the white suit symbols, each in suit order.
+_SUIT_SYMBOLS: Final = "♣♦♥♠♧♢♡♤"
 _SUIT_FROM_TEXT: Final = {
     **{char: i for i, char in enumerate("cdhs")},
     **{char: i for i, char in enumerate("CDHS")},
-    **{char: i for i, char in enumerate("♣♦♥♠")},
-    **{char: i for i, char in enumerate("♧♢♡♤")},
+    **{char: i % 4 for i, char in enumerate(_SUIT_SYMBOLS)},
 }
 #: Text and emoji presentation selectors that may follow a suit symbol (``'♥️'``).
 _VARIATION_SELECTORS: Final = "\ufe0e\ufe0f"
+
+
+def _drop_variation_selector(text: str) -> str:
+    """``text`` without one variation selector right after a final suit symbol (``'A♥️'``)."""
+    if len(text) >= 2 and text[-1] in _VARIATION_SELECTORS and text[-2] in _SUIT_SYMBOLS:
+        return text[:-1]
+    return text
+
+
 _RANK_HELP: Final = "rank must be one of 2-9, T or 10, J, Q, K, A"
 _SUIT_HELP: Final = "suit must be one of c, d, h, s (either case) or ♣, ♦, ♥, ♠"
 _SHAPE_HELP: Final = "a card is a rank followed by a suit, like 'As', '10h' or 'K♦'"
@@ -176,7 +186,7 @@ DECK_SIZE: Final = 52
 
 def _parse_card_text(text: str) -> int:
     """The index of the card written as ``text``, or a precise InvalidCardError."""
-    stripped = text.strip().rstrip(_VARIATION_SELECTORS)
+    stripped = _drop_variation_selector(text.strip())
     if len(stripped) < 2 or len(stripped) > 3:
         raise InvalidCardError(f"invalid card {text!r}: {_SHAPE_HELP}")
     rank_text, suit_text = stripped[:-1], stripped[-1]
