@@ -3,9 +3,49 @@
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterable
 from typing import Any, Self
 
+import numpy as np
+
 from cartes.errors import CardTypeError, InvalidCardError
+
+
+def describe(value: object) -> str:
+    """A short one-line description of any value for an error message: ``'float 2.5'``.
+
+    >>> describe(2.5), describe(np.zeros((2, 3)))
+    ('float 2.5', 'ndarray of shape (2, 3) and dtype float64')
+    """
+    if isinstance(value, np.ndarray):
+        return f"ndarray of shape {value.shape} and dtype {value.dtype}"
+    text = " ".join(repr(value).split())
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{type(value).__name__} {text}"
+
+
+def items_of(value: object, what: str, allowed: str) -> list[Any]:
+    """The items of a non-text iterable, as a list, or a CardTypeError.
+
+    The message is "cannot make ``what`` from <value>: give ``allowed``".
+    """
+    if not isinstance(value, (str, bytes, bytearray)) and isinstance(value, Iterable):
+        try:
+            return list(value)
+        except TypeError:  # an iterable that cannot iterate, such as a 0-d numpy array
+            pass
+    raise CardTypeError(f"cannot make {what} from {describe(value)}: give {allowed}")
+
+
+def first_duplicate(cards: Iterable[IndexedCard]) -> IndexedCard | None:
+    """The first card that appears a second time, or None."""
+    seen: set[IndexedCard] = set()
+    for card in cards:
+        if card in seen:
+            return card
+        seen.add(card)
+    return None
 
 
 def check_index(value: object, what: str, size: int) -> int:
@@ -21,7 +61,7 @@ def check_index(value: object, what: str, size: int) -> int:
         i = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise CardTypeError(
-            f"invalid {what} {value!r} ({type(value).__name__}): a {what} is an integer "
+            f"invalid {what} ({describe(value)}): a {what} is an integer "
             f"0-{size - 1}"
         ) from None
     if not 0 <= i < size:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Final, SupportsIndex, TypeAlias, overload
 
 import numpy as np
 
-from cartes._indexed import IndexedCard, check_index
+from cartes._indexed import IndexedCard, check_index, describe, first_duplicate, items_of
 from cartes.errors import CardTypeError, DuplicateCardError, HandSizeError, InvalidCardError
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ class Rank(enum.IntEnum):
         Rank.KING
         """
         if not isinstance(text, str):
-            raise CardTypeError(f"invalid rank {text!r}: give text; {_RANK_HELP}")
+            raise CardTypeError(f"invalid rank ({describe(text)}): give text; {_RANK_HELP}")
         try:
             return cls(_RANK_FROM_TEXT[text.upper()])
         except KeyError:
@@ -144,7 +144,7 @@ class Suit(enum.IntEnum):
         Suit.HEARTS
         """
         if not isinstance(text, str):
-            raise CardTypeError(f"invalid suit {text!r}: give text; {_SUIT_HELP}")
+            raise CardTypeError(f"invalid suit ({describe(text)}): give text; {_SUIT_HELP}")
         try:
             return cls(_SUIT_FROM_TEXT[_drop_variation_selector(text)])
         except KeyError:
@@ -227,7 +227,7 @@ class Card(IndexedCard):
         if isinstance(card, (int, np.integer)) and not isinstance(card, bool):
             return cls.from_index(card)
         raise CardTypeError(
-            f"cannot make a Card from {type(card).__name__} {card!r}: "
+            f"cannot make a Card from {describe(card)}: "
             "give text like 'As', a Card, or an index 0-51"
         )
 
@@ -319,13 +319,9 @@ class Hand(tuple[Card, ...]):
     def __new__(cls, cards: str | Iterable[CardLike] = ()) -> Hand:
         if isinstance(cards, str):
             parsed = [Card(text) for text in cards.replace(",", " ").split()]
-        elif isinstance(cards, Iterable) and not isinstance(cards, (bytes, bytearray)):
-            parsed = [Card(card) for card in cards]
         else:
-            raise CardTypeError(
-                f"cannot make a hand from {type(cards).__name__} {cards!r}: "
-                "give text like 'As Kd Qh' or an iterable of cards"
-            )
+            items = items_of(cards, "a hand", "text like 'As Kd Qh' or an iterable of cards")
+            parsed = [Card(card) for card in items]
         _check_distinct(parsed)
         return super().__new__(cls, parsed)
 
@@ -385,13 +381,9 @@ class Hand(tuple[Card, ...]):
 
 def _check_distinct(hand: Iterable[IndexedCard], where: str = "") -> None:
     """Raise DuplicateCardError naming the first card that appears twice."""
-    seen: set[IndexedCard] = set()
-    for card in hand:
-        if card in seen:
-            raise DuplicateCardError(
-                f"duplicate card {card}{where}: each card may appear only once"
-            )
-        seen.add(card)
+    card = first_duplicate(hand)
+    if card is not None:
+        raise DuplicateCardError(f"duplicate card {card}{where}: each card may appear only once")
 
 
 def _int_dtype(dtype: DTypeLike) -> np.dtype[Any]:
@@ -400,7 +392,7 @@ def _int_dtype(dtype: DTypeLike) -> np.dtype[Any]:
         result = np.dtype(dtype)
     except TypeError:
         raise CardTypeError(
-            f"invalid dtype {dtype!r}: card arrays need an integer dtype such as uint8"
+            f"invalid dtype ({describe(dtype)}): card arrays need an integer dtype such as uint8"
         ) from None
     if not np.issubdtype(result, np.integer):
         raise CardTypeError(
@@ -441,18 +433,9 @@ def to_array(
     >>> to_array([Hand("As Kd")], dtype=np.int32).shape
     (1, 2)
     """
-    if isinstance(hands, str):
-        raise CardTypeError(
-            f"cannot make a card array from the text {hands!r}: give a list of hands, "
-            "like ['As Kd', '2c 3c']"
-        )
-    if not isinstance(hands, Iterable):
-        raise CardTypeError(
-            f"cannot make a card array from {type(hands).__name__} {hands!r}: "
-            "give a list of hands, like ['As Kd', '2c 3c']"
-        )
+    items = items_of(hands, "a card array", "a list of hands, like ['As Kd', '2c 3c']")
     int_dtype = _int_dtype(dtype)
-    rows = [Hand(hand) for hand in hands]
+    rows = [Hand(hand) for hand in items]
     lengths = {len(row) for row in rows}
     if len(lengths) > 1:
         raise HandSizeError(
@@ -483,7 +466,7 @@ def from_array(array: NDArray[Any] | Iterable[Any]) -> Hand | list[Hand]:
     """
     if isinstance(array, (str, bytes)):
         raise CardTypeError(
-            f"cannot read {type(array).__name__} {array!r} as a card array: "
+            f"cannot read {describe(array)} as a card array: "
             "give integer card indices 0-51, 1-D or 2-D"
         )
     try:
@@ -495,7 +478,8 @@ def from_array(array: NDArray[Any] | Iterable[Any]) -> Hand | list[Hand]:
         ) from None
     if values.ndim not in (1, 2):
         raise InvalidCardError(
-            f"a card array must be 1-D (one hand) or 2-D (one hand per row), got {values.ndim}-D"
+            f"invalid card array of {values.ndim} dimensions: "
+            "a card array is 1-D (one hand) or 2-D (one hand per row)"
         )
     # An empty list becomes a float array; anything else must really hold integers.
     if (values.size or isinstance(array, np.ndarray)) and not np.issubdtype(

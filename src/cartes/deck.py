@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar, overload
 
 import numpy as np
 
-from cartes._indexed import IndexedCard
+from cartes._indexed import IndexedCard, describe, first_duplicate, items_of
 from cartes.cards import Card, CardLike, full_deck
 from cartes.errors import CardTypeError, CartesError, DeckError, DuplicateCardError, SeedError
 from cartes.spanish import SpanishCard, spanish_deck_cards
@@ -57,7 +57,7 @@ def make_rng(seed: SeedLike) -> np.random.Generator:
         if seed < 0:
             raise SeedError(f"invalid seed {seed}: {_SEED_HELP}")
         return np.random.default_rng(int(seed))
-    raise SeedError(f"invalid seed {seed!r} ({type(seed).__name__}): {_SEED_HELP}")
+    raise SeedError(f"invalid seed ({describe(seed)}): {_SEED_HELP}")
 
 
 _SEED_HELP = "a seed is None, an int >= 0 or a numpy Generator"
@@ -66,40 +66,22 @@ _SEED_HELP = "a seed is None, an int >= 0 or a numpy Generator"
 def _card_kind(kind: object) -> type[IndexedCard]:
     if isinstance(kind, type) and issubclass(kind, IndexedCard) and kind is not IndexedCard:
         return kind
-    raise CardTypeError(f"invalid card kind {kind!r}: give Card or SpanishCard")
+    raise CardTypeError(f"invalid card kind ({describe(kind)}): give Card or SpanishCard")
 
 
-def _parse_cards(cards: object, kind: type[IndexedCard]) -> list[Any]:
-    """Cards of ``kind`` from text, one card, or an iterable of card-likes.
+def _items(cards: object, kind: type[IndexedCard]) -> list[Any]:
+    """The card-likes in text, one card, or an iterable of card-likes, not yet parsed.
 
     French text is split on spaces and commas, like :func:`cartes.cards`. Spanish text is split on
     commas when it has any (so long names work: ``"rey de espadas, as de oros"``), else on spaces.
     """
-    items: Iterable[Any]
     if isinstance(cards, str):
         if kind is not Card and "," in cards:
-            items = [item for item in cards.split(",") if item.strip()]
-        else:
-            items = cards.replace(",", " ").split()
-    elif isinstance(cards, IndexedCard):
-        items = [cards]
-    elif isinstance(cards, Iterable) and not isinstance(cards, (bytes, bytearray)):
-        items = cards
-    else:
-        raise CardTypeError(
-            f"cannot read cards from {type(cards).__name__} {cards!r}: "
-            "give text like 'As Kd' or an iterable of cards"
-        )
-    return [kind(item) for item in items]  # type: ignore[call-arg]
-
-
-def _first_duplicate(cards: Iterable[IndexedCard]) -> IndexedCard | None:
-    seen: set[IndexedCard] = set()
-    for card in cards:
-        if card in seen:
-            return card
-        seen.add(card)
-    return None
+            return [item for item in cards.split(",") if item.strip()]
+        return cards.replace(",", " ").split()
+    if isinstance(cards, IndexedCard):
+        return [cards]
+    return items_of(cards, "cards", "text like 'As Kd', one card, or an iterable of cards")
 
 
 class Deck(Generic[C]):
@@ -119,11 +101,7 @@ class Deck(Generic[C]):
     __slots__ = ("_burned", "_cards", "_kind")
 
     def __init__(self, cards: Iterable[C], kind: type[C] | None = None) -> None:
-        if isinstance(cards, (str, bytes)):
-            raise CardTypeError(
-                f"Deck() takes card objects, not text {cards!r}: use Deck.stacked(text)"
-            )
-        pile = list(cards)
+        pile = items_of(cards, "a Deck", "card objects of one kind (or use Deck.stacked(text))")
         kinds: set[type[Any]] = {type(card) for card in pile}
         if kind is not None:
             kinds.add(_card_kind(kind))
@@ -132,7 +110,7 @@ class Deck(Generic[C]):
                 "a deck holds cards of one kind, all Card or all SpanishCard: "
                 f"got {', '.join(sorted(k.__name__ for k in kinds))}"
             )
-        duplicate = _first_duplicate(pile)
+        duplicate = first_duplicate(pile)
         if duplicate is not None:
             raise DuplicateCardError(f"duplicate card {duplicate}: a deck holds each card once")
         self._cards: list[C] = pile
@@ -199,15 +177,13 @@ class Deck(Generic[C]):
         >>> Deck.stacked(cards("As Kd"), burned="Qh")
         Deck.stacked('As Kd', burned='Qh')
         """
-        if kind is None:
-            items = cards if isinstance(cards, str) else list(_iterable(cards))
-            first = items[0] if items else None
-            kind = type(first) if isinstance(first, IndexedCard) else Card
-            cards = items
-        maker = _card_kind(kind)
-        deck = Deck(_parse_cards(cards, maker), kind=maker)
-        burn_pile = _parse_cards(burned, maker)
-        duplicate = _first_duplicate([*deck._cards, *burn_pile])
+        maker = Card if kind is None else _card_kind(kind)
+        items = _items(cards, maker)
+        if kind is None and items and isinstance(items[0], IndexedCard):
+            maker = type(items[0])
+        deck = Deck([maker(item) for item in items], kind=maker)  # type: ignore[call-arg]
+        burn_pile = [maker(item) for item in _items(burned, maker)]  # type: ignore[call-arg]
+        duplicate = first_duplicate([*deck._cards, *burn_pile])
         if duplicate is not None:
             raise DuplicateCardError(
                 f"duplicate card {duplicate}: a card is either in the deck or burned, not twice"
@@ -314,10 +290,10 @@ class Deck(Generic[C]):
         >>> len(deck), Card("As") in deck, "Kd" in deck
         (50, False, False)
         """
-        wanted = _parse_cards(cards, self._kind)
-        duplicate = _first_duplicate(wanted)
+        wanted: list[C] = [self._kind(item) for item in _items(cards, self._kind)]  # type: ignore[call-arg,misc]
+        duplicate = first_duplicate(wanted)
         if duplicate is not None:
-            raise DuplicateCardError(f"cannot remove {duplicate} twice")
+            raise DuplicateCardError(f"cannot remove {duplicate}: it is listed twice")
         present = set(self._cards)
         for card in wanted:
             if card not in present:
@@ -387,13 +363,3 @@ class Deck(Generic[C]):
     def _repr_html_(self) -> str:
         return "".join(card._repr_html_() for card in self._cards)  # type: ignore[attr-defined]
 
-
-def _iterable(cards: object) -> Iterable[Any]:
-    if isinstance(cards, IndexedCard):
-        return [cards]
-    if isinstance(cards, Iterable) and not isinstance(cards, (bytes, bytearray)):
-        return cards
-    raise CardTypeError(
-        f"cannot read cards from {type(cards).__name__} {cards!r}: "
-        "give text like 'As Kd' or an iterable of cards"
-    )

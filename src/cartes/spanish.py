@@ -23,7 +23,7 @@ from typing import Any, Final, SupportsIndex, TypeAlias
 
 import numpy as np
 
-from cartes._indexed import IndexedCard, check_index
+from cartes._indexed import IndexedCard, check_index, describe
 from cartes.errors import CardTypeError, DeckError, InvalidCardError
 
 __all__ = ["SpanishCard", "SpanishCardLike", "SpanishSuit"]
@@ -67,7 +67,7 @@ class SpanishSuit(enum.IntEnum):
         (SpanishSuit.ESPADAS, SpanishSuit.COPAS)
         """
         if not isinstance(text, str):
-            raise CardTypeError(f"invalid Spanish suit {text!r}: give text; {_SUIT_HELP}")
+            raise CardTypeError(f"invalid Spanish suit ({describe(text)}): give text; {_SUIT_HELP}")
         try:
             return cls(_SUIT_FROM_TEXT[text.strip().lower()])
         except KeyError:
@@ -146,7 +146,7 @@ class SpanishCard(IndexedCard):
         if isinstance(card, (int, np.integer)) and not isinstance(card, bool):
             return cls.from_index(card)
         raise CardTypeError(
-            f"cannot make a SpanishCard from {type(card).__name__} {card!r}: "
+            f"cannot make a SpanishCard from {describe(card)}: "
             "give text like '12e' or 'rey de espadas', a SpanishCard, or an index 0-47"
         )
 
@@ -238,8 +238,12 @@ def spanish_deck_cards(size: int = 40) -> tuple[SpanishCard, ...]:
     >>> len(spanish_deck_cards(40)), len(spanish_deck_cards(48))
     (40, 48)
     """
-    if size == 48:
-        return _CARDS
-    if size == 40:
-        return _CARDS_40
-    raise DeckError(f"invalid Spanish deck size {size!r}: a Spanish deck has 40 or 48 cards")
+    if isinstance(size, (int, np.integer)) and not isinstance(size, bool):
+        if size == 48:
+            return _CARDS
+        if size == 40:
+            return _CARDS_40
+        shown = str(size)
+    else:
+        shown = f"({describe(size)})"
+    raise DeckError(f"invalid Spanish deck size {shown}: a Spanish deck has 40 or 48 cards")
