@@ -17,6 +17,7 @@ from hypothesis.stateful import (
     invariant,
     precondition,
     rule,
+    run_state_machine_as_test,
 )
 
 from cartes import Card, Deck, Hand, SpanishCard, cards, make_rng
@@ -442,3 +443,10 @@ class DeckMachine(RuleBasedStateMachine):
 
 DeckMachine.TestCase.settings = settings(max_examples=150, stateful_step_count=30, deadline=None)
 test_deck_machine = DeckMachine.TestCase
+
+
+@pytest.mark.slow
+def test_deck_machine_long_run() -> None:
+    run_state_machine_as_test(
+        DeckMachine, settings=settings(max_examples=3000, stateful_step_count=60, deadline=None)
+    )
