@@ -22,7 +22,14 @@ from typing import TYPE_CHECKING, Any, Final, SupportsIndex, TypeAlias, overload
 
 import numpy as np
 
-from cartes._indexed import IndexedCard, check_index, describe, first_duplicate, items_of
+from cartes._indexed import (
+    IndexedCard,
+    card_html,
+    check_index,
+    describe,
+    first_duplicate,
+    items_of,
+)
 from cartes.errors import CardTypeError, DuplicateCardError, HandSizeError, InvalidCardError
 
 if TYPE_CHECKING:
@@ -289,12 +296,7 @@ CardLike: TypeAlias = "Card | str | int | np.integer[Any]"
 
 
 def _card_html(card: Card) -> str:
-    color = "#c0392b" if card.suit.is_red else "#1a1a1a"
-    return (
-        f'<span class="cartes-card" title="{card}" style="display:inline-block;'
-        f"padding:0 0.25em;margin:0 0.1em;border:1px solid #999;border-radius:0.25em;"
-        f'background:#fff;color:{color};font-family:monospace">{card.unicode()}</span>'
-    )
+    return card_html(card.unicode(), str(card), "#c0392b" if card.suit.is_red else "#1a1a1a")
 
 
 class Hand(tuple[Card, ...]):

@@ -23,7 +23,7 @@ from typing import Any, Final, SupportsIndex, TypeAlias
 
 import numpy as np
 
-from cartes._indexed import IndexedCard, check_index, describe
+from cartes._indexed import IndexedCard, card_html, check_index, describe
 from cartes.errors import CardTypeError, DeckError, InvalidCardError
 
 __all__ = ["SpanishCard", "SpanishCardLike", "SpanishSuit"]
@@ -217,12 +217,8 @@ class SpanishCard(IndexedCard):
         return f"{self.rank}{'oceb'[self._index & 3]}"
 
     def _repr_html_(self) -> str:
-        colors = ("#b8860b", "#c0392b", "#1f4e9c", "#2e7d32")
-        return (
-            f'<span class="cartes-card" title="{self.name}" style="display:inline-block;'
-            f"padding:0 0.25em;margin:0 0.1em;border:1px solid #999;border-radius:0.25em;"
-            f'background:#fff;color:{colors[self._index & 3]};font-family:monospace">{self}</span>'
-        )
+        colors = ("#b8860b", "#c0392b", "#1f4e9c", "#2e7d32")  # oros, copas, espadas, bastos
+        return card_html(str(self), self.name, colors[self._index & 3])
 
 
 _CARDS: Final = tuple(SpanishCard._make(i) for i in range(48))
