@@ -408,7 +408,7 @@ def test_bad_array_inputs() -> None:
         to_array("As Kd")
     with pytest.raises(CardTypeError):
         to_array(5)  # type: ignore[arg-type]
-    for dtype in (float, bool, "U2", object, "not a dtype"):
+    for dtype in (float, bool, "U2", object, "not a dtype", "0:", "01", "i4,i4"):
         with pytest.raises(CardTypeError, match="integer dtype"):
             to_array(["As"], dtype=dtype)
         with pytest.raises(CardTypeError, match="integer dtype"):

@@ -392,7 +392,7 @@ def _int_dtype(dtype: DTypeLike) -> np.dtype[Any]:
     """``dtype`` as a numpy integer dtype, or CardTypeError."""
     try:
         result = np.dtype(dtype)
-    except TypeError:
+    except Exception:  # numpy's dtype parser raises TypeError, ValueError, even SyntaxError
         raise CardTypeError(
             f"invalid dtype ({describe(dtype)}): card arrays need an integer dtype such as uint8"
         ) from None
