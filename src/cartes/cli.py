@@ -40,16 +40,29 @@ def _bench(hands: int, calls: int, seed: int) -> int:
     return 0
 
 
+def _seed(text: str) -> int:
+    """An argparse type: a shuffle seed, an int >= 0."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid seed {text!r}: give an integer >= 0") from None
+    if seed < 0:
+        raise argparse.ArgumentTypeError(f"invalid seed {seed}: give an integer >= 0")
+    return seed
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``cartes`` command line with ``argv`` (``sys.argv[1:]`` by default)."""
-    parser = argparse.ArgumentParser(prog="cartes", description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="cartes", description="The cartes command: cards, hand evaluation and games."
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="deal four hands and evaluate them")
-    demo.add_argument("--seed", type=int, default=2026, help="shuffle seed (default 2026)")
+    demo.add_argument("--seed", type=_seed, default=2026, help="shuffle seed, >= 0 (default 2026)")
     bench = commands.add_parser("bench", help="measure the evaluator on this machine")
     bench.add_argument("--hands", type=int, default=5_000_000, help="batch size (default 5M)")
     bench.add_argument("--calls", type=int, default=200_000, help="single calls (default 200k)")
-    bench.add_argument("--seed", type=int, default=2026, help="seed of the random hands")
+    bench.add_argument("--seed", type=_seed, default=2026, help="seed of the random hands")
     args = parser.parse_args(argv)
     if args.command == "demo":
         return _demo(args.seed)

@@ -28,6 +28,7 @@ __all__ = [
     "HistoryError",
     "IllegalActionError",
     "InvalidCardError",
+    "SeedError",
     "UnknownGameError",
     "UnknownRankingError",
 ]
@@ -86,6 +87,20 @@ class DeckError(CartesError, ValueError):
     Traceback (most recent call last):
     ...
     cartes.errors.DeckError: cannot deal 53 cards: the deck holds 52
+    """
+
+
+class SeedError(CartesError, TypeError, ValueError):
+    """A shuffle seed is neither ``None``, a non-negative int, nor a numpy ``Generator``.
+
+    It is both a ``TypeError`` (a seed of the wrong type) and a ``ValueError`` (a negative
+    seed, which numpy itself rejects with ``ValueError``).
+
+    >>> from cartes import Deck
+    >>> Deck.french().shuffle("2026")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.SeedError: invalid seed (str '2026'): a seed is None, an int >= 0 or a numpy ...
     """
 
 
