@@ -158,9 +158,8 @@ def format_table(rows: list[Measurement]) -> str:
         next((row for row in rows if "phevaluator" in row.name), None),
     ) or next(row for row in rows if "strength7" in row.name)
     width = max(len(row.name) for row in rows)
-    lines = [
-        f"{'measurement':<{width}}  {'rate':>14}  {'per hand':>10}  {'x ' + baseline.name.split(', ')[-1]:>18}",
-    ]
+    versus = "x " + baseline.name.split(", ")[-1]
+    lines = [f"{'measurement':<{width}}  {'rate':>14}  {'per hand':>10}  {versus:>18}"]
     for row in rows:
         lines.append(
             f"{row.name:<{width}}  {row.rate / 1e6:>10.2f} M/s  {row.per_item_ns():>7.1f} ns"

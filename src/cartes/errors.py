@@ -76,7 +76,14 @@ class DuplicateCardError(CartesError, ValueError):
 
 
 class HandSizeError(CartesError, ValueError):
-    """A hand has a number of cards that the operation does not accept."""
+    """A hand has a number of cards that the operation does not accept.
+
+    >>> import cartes
+    >>> cartes.evaluate("As Kd")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.HandSizeError: a hand to evaluate must have 5, 6 or 7 cards, got 2
+    """
 
 
 class DeckError(CartesError, ValueError):
@@ -105,7 +112,14 @@ class SeedError(CartesError, TypeError, ValueError):
 
 
 class UnknownRankingError(CartesError, LookupError):
-    """A hand ranking was named that cartes does not know."""
+    """A hand ranking was named that cartes does not know.
+
+    >>> import cartes
+    >>> cartes.evaluate("As Ks Qs Js Ts", ranking="lowball")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.UnknownRankingError: unknown ranking 'lowball': known rankings are ...
+    """
 
 
 class ConfigurationError(CartesError, ValueError):
