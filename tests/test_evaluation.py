@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import pickle
 
 import numpy as np
 import pytest
@@ -281,6 +282,10 @@ def test_a_hand_rank_is_ordered_hashable_and_shows_itself() -> None:
     assert "Pair of aces" in high._repr_html_()
     with pytest.raises(TypeError, match="cannot compare a standard hand with a calatone hand"):
         _ = low < cartes.evaluate("2c 3d 4h 5s 7c", CALATONE)
+    with pytest.raises(AttributeError, match="immutable"):
+        low.strength = high.strength  # type: ignore[misc]
+    copy = pickle.loads(pickle.dumps(high))
+    assert copy == high and copy.best_five == high.best_five
 
 
 # --- Bad input -------------------------------------------------------------------------------
