@@ -349,6 +349,22 @@ def test_one_hand_entry_points_reject_bad_cards(fast: object) -> None:
         fast(0, 1, 2, 3, 4, 5, 5)  # type: ignore[operator]
 
 
+@given(st.lists(hands_of(7), min_size=1, max_size=5))
+def test_evaluate_many_takes_text_and_cards_too(hands: list[list[int]]) -> None:
+    expected = cartes.evaluate_many(np.array(hands)).tolist()
+    as_text = [" ".join(str(Card(i)) for i in hand) for hand in hands]
+    assert cartes.evaluate_many(as_text).tolist() == expected
+    assert cartes.evaluate_many([cartes.Hand(hand) for hand in hands]).tolist() == expected
+    assert cartes.evaluate_many(as_text[0]).tolist() == expected[0]
+
+
+def test_evaluate_many_names_a_bad_hand_given_as_text() -> None:
+    with pytest.raises(DuplicateCardError, match="duplicate card As"):
+        cartes.evaluate_many(["As Kd Qh Jc Ts", "As As Qh Jc Ts"])
+    with pytest.raises(HandSizeError):
+        cartes.evaluate_many(["As Kd Qh Jc Ts", "As Kd Qh Jc"])
+
+
 def test_strength7_rejects_an_unknown_ranking_row() -> None:
     with pytest.raises(InvalidCardError, match="ranking must be 0"):
         kernels.strength7(0, 1, 2, 3, 4, 5, 6, 2)
