@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import cartes
-from cartes.evaluation.kernels import calatone7, standard7
+from cartes.evaluation import calatone7, standard7
 
 RANKINGS = ["standard", "calatone"]
 

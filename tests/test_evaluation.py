@@ -199,6 +199,8 @@ def test_strength7_equals_evaluate(hand: list[int], ranking: cartes.Ranking) -> 
     assert kernels.strength7(*hand, BUILT_IN.index(ranking)) == expected
     one_ranking = kernels.standard7 if ranking is STANDARD else kernels.calatone7
     assert one_ranking(*hand) == expected
+    entry = cartes.evaluation.standard7 if ranking is STANDARD else cartes.evaluation.calatone7
+    assert entry(*hand) == expected
 
 
 @given(any_hand)
@@ -337,8 +339,14 @@ def test_evaluate_many_validates_at_the_boundary(
 
 @pytest.mark.parametrize(
     "fast",
-    [lambda *h: kernels.strength7(*h, 0), kernels.standard7, kernels.calatone7],
-    ids=["strength7", "standard7", "calatone7"],
+    [
+        lambda *h: kernels.strength7(*h, 0),
+        kernels.standard7,
+        kernels.calatone7,
+        lambda *h: cartes.evaluation.standard7(*h),
+        lambda *h: cartes.evaluation.calatone7(*h),
+    ],
+    ids=["strength7", "standard7", "calatone7", "standard7-entry", "calatone7-entry"],
 )
 def test_one_hand_entry_points_reject_bad_cards(fast: object) -> None:
     with pytest.raises(InvalidCardError, match="0-51"):

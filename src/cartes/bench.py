@@ -98,7 +98,7 @@ def run(hands: int = 2_000_000, calls: int = 200_000, seed: int = 2026) -> list[
     """Measure everything; returns the table's rows (and prints nothing)."""
     import numba
 
-    from cartes.evaluation.kernels import calatone7, standard7
+    from cartes.evaluation import calatone7, standard7
 
     batch = random_hands(hands, 7, seed)
     rows: list[Measurement] = []

@@ -24,18 +24,28 @@ from cartes.evaluation.rankings import CALATONE, STANDARD, Category, Ranking, ge
 _COMPILED = ("standard7", "calatone7", "strength7")
 
 
+_loaded: dict[str, Any] = {}
+
+
 def __getattr__(name: str) -> Any:
     """``standard7``, ``calatone7`` and ``strength7`` load the numba kernels on first use.
+
+    ``standard7`` and ``calatone7`` are the kernels' compiled entry points: the fastest way to
+    value one hand of seven card indices from Python (they take ints; see
+    :func:`cartes.evaluation.kernels.entry_point`).
 
     >>> from cartes.evaluation import standard7
     >>> standard7(51, 47, 43, 39, 35, 0, 1) >> 12  # a royal flush: the top category
     8
     """
-    if name in _COMPILED:
+    if name not in _COMPILED:
+        raise AttributeError(f"module 'cartes.evaluation' has no attribute {name!r}")
+    if name not in _loaded:
         from cartes.evaluation import kernels
 
-        return getattr(kernels, name)
-    raise AttributeError(f"module 'cartes.evaluation' has no attribute {name!r}")
+        kernel = getattr(kernels, name)
+        _loaded[name] = kernel if name == "strength7" else kernels.entry_point(kernel)
+    return _loaded[name]
 
 
 __all__ = [
