@@ -20,9 +20,10 @@ from cartes.games.betting import (
 )
 
 LIMIT = FixedLimit(5, 10)
+CAP = RaiseCap(4)
 
 
-def make_round(stacks, first=0, structure=LIMIT, cap=RaiseCap(4), **kw):
+def make_round(stacks, first=0, structure=LIMIT, cap=CAP, **kw):
     chips = Chips(stacks)
     return chips, BettingRound(chips, structure, cap, first, **kw)
 
@@ -147,7 +148,7 @@ def test_open_pair_small_or_big_then_big_sticks():
 
 def test_short_all_in_under_half_does_not_reopen():
     """S-13: an all-in raise of less than half a bet does not reopen the betting."""
-    chips, rnd = make_round([100, 7, 100])
+    _chips, rnd = make_round([100, 7, 100])
     play(rnd, Bet(5), Raise(to=7))  # 2 more: under half of 5
     assert rnd.legal(2) == (Fold(), Call(), Raise(to=10))  # yet to act: may complete
     play(rnd, Call())
@@ -189,7 +190,8 @@ def test_all_in_caller_closes_action():
     assert rnd.is_over
     chips, rnd = make_round([50, 3])
     play(rnd, Bet(5), Call())
-    assert rnd.is_over and chips.committed == [5, 3]
+    assert rnd.is_over
+    assert chips.committed == [5, 3]
     assert rnd.return_uncalled() == (0, 2)
 
 

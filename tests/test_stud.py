@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from _stud import stud_deck
 from cartes import Card, Deck
 from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.games import (
@@ -32,8 +33,6 @@ from cartes.games.events import (
     Shown,
     UncalledReturned,
 )
-
-from _stud import stud_deck
 
 
 def act(state, *actions):
@@ -160,7 +159,8 @@ def test_s4_short_bring_in_stands():
     deck = stud_deck(3, {1: "Ah Kh 2c", 2: "As Ks 9d", 0: "Ac Kc Td"})
     state = SevenCardStud(players=3).start(deck=deck, stacks=[50, 2, 50])
     act(state, BringIn())
-    assert state.chips.committed[1] == 2 and state.chips.is_all_in(1)
+    assert state.chips.committed[1] == 2
+    assert state.chips.is_all_in(1)
     act(state, Call())
     assert state.chips.committed[2] == 3  # ante 1 + full bring-in 2
 
@@ -206,7 +206,8 @@ def test_s7_best_board_acts_first_pairs_count():
     hands = {1: "2h 3h Ac Kc", 2: "2s 3s 5c 5d", 0: "4h 4s 2c 9d"}
     state = SevenCardStud(players=3).start(deck=stud_deck(3, hands))
     act(state, BringIn(), Call(), Call())
-    assert state.street == 4 and state.to_act == 2
+    assert state.street == 4
+    assert state.to_act == 2
 
 
 def test_s7_best_board_tie_goes_by_position():
@@ -228,7 +229,8 @@ def test_s7_straights_and_flushes_on_board_do_not_count():
     act(state, BringIn(), Call(), Call())
     check_round(state)
     check_round(state)
-    assert state.street == 6 and state.to_act == 2
+    assert state.street == 6
+    assert state.to_act == 2
 
 
 def test_s7_all_in_best_board_is_skipped():
@@ -316,7 +318,8 @@ def test_s9_enough_cards_burn_and_deal_down():
     assert not events(state, Reshuffled)
     assert len(events(state, CardBurned)) == 4
     river = [e for e in events(state, CardDealt) if e.street == 7]
-    assert len(river) == 6 and not any(e.face_up for e in river)
+    assert len(river) == 6
+    assert not any(e.face_up for e in river)
 
 
 def test_s9_seven_players_reshuffle_stub_and_burns():
@@ -341,7 +344,8 @@ def test_s9_eight_players_community_card():
     play_to_river(state)
     assert state.community is not None
     community = [e for e in events(state, CardDealt) if e.seat is None]
-    assert len(community) == 1 and community[0].face_up
+    assert len(community) == 1
+    assert community[0].face_up
     cards = [e.card for e in events(state, CardDealt)]
     assert len(set(cards)) == len(cards) == 49
     obs = state.observation(3)
@@ -387,7 +391,7 @@ def test_s10_last_bettor_shows_first_others_may_muck():
         check_round(state)
     first = state.to_act
     act(state, Check(), Bet(10), Call())
-    bettor = [s for s in (1, 2) if s != first][0]
+    bettor = next(s for s in (1, 2) if s != first)
     assert state.to_act == bettor
     assert state.legal_actions() == (Show(),)
     act(state, Show())
@@ -401,7 +405,8 @@ def test_s10_checked_through_first_option_shows_first():
         check_round(state)
     first = state.to_act
     check_round(state)
-    assert state.round is None and state.to_act == first
+    assert state.round is None
+    assert state.to_act == first
 
 
 def test_s10_muck_gives_up_the_pot():
@@ -460,7 +465,8 @@ def test_s12_side_pots_each_settled_on_its_own():
     awards = events(state, PotAwarded)
     main = next(a for a in awards if a.pot == 0)
     side = next(a for a in awards if a.pot == 1)
-    assert main.shares == ((1, main.amount),) and main.amount == 30
+    assert main.shares == ((1, main.amount),)
+    assert main.amount == 30
     assert side.shares[0][0] == 2
     assert awards[0].pot == 1  # last side pot first
     assert sum(state.payoffs) == 0
@@ -483,7 +489,8 @@ def test_uncontested_winner_does_not_show():
     """S-10: a winner by default is never asked to show."""
     state = SevenCardStud(players=2).start(seed=2)
     act(state, BringIn(), Fold())
-    assert state.is_terminal and not events(state, Shown)
+    assert state.is_terminal
+    assert not events(state, Shown)
 
 
 # -- S-14: default action -----------------------------------------------------------------
