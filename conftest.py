@@ -6,7 +6,7 @@ import importlib.util
 import sys
 
 if importlib.util.find_spec("cartes.evaluation") is None:
-    sys.path.insert(0, __file__.rsplit("/", 1)[0])
+    sys.path.insert(0, __file__.rsplit("/", 1)[0] + "/tests")
     import _fallback_eval
 
     sys.modules["cartes.evaluation"] = _fallback_eval
