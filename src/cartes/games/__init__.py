@@ -45,6 +45,7 @@ from cartes.games.core import (
     action_from_dict,
 )
 from cartes.games.stud import SevenCardStud, StudState, default_action
+from cartes.games.table import Table
 
 __all__ = [
     "Action",
@@ -67,6 +68,7 @@ __all__ = [
     "SpreadLimit",
     "State",
     "StudState",
+    "Table",
     "available",
     "default_action",
     "get",
