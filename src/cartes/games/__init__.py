@@ -44,6 +44,7 @@ from cartes.games.core import (
     State,
     action_from_dict,
 )
+from cartes.games.phh import to_phh
 from cartes.games.stud import SevenCardStud, StudState, default_action
 from cartes.games.table import Table
 
@@ -74,6 +75,7 @@ __all__ = [
     "get",
     "register",
     "replay",
+    "to_phh",
 ]
 
 GameFactory = Callable[..., Game]

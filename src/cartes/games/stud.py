@@ -516,6 +516,16 @@ class StudState(State):
         """
         return json.dumps(self.to_dict(), **kwargs)
 
+    def to_phh(self, *, seat: int | None = -1) -> str:
+        """The hand in the PHH format, variant ``F7S`` (see :func:`cartes.games.phh.to_phh`).
+
+        >>> 'variant = "F7S"' in SevenCardStud().start(seed=1).to_phh()
+        True
+        """
+        from cartes.games.phh import to_phh
+
+        return to_phh(self, seat=seat)
+
     def text_log(self) -> str:
         """A readable account of the hand, one line per event (what a spectator would
         not see is included: this is the house's full log, S-18)."""
