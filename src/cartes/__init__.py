@@ -10,25 +10,53 @@ The public face of the library: everything here is re-exported from its own modu
 from cartes import errors
 from cartes.cards import Card, CardLike, Hand, Rank, Suit, cards, from_array, to_array
 from cartes.deck import Deck, SeedLike, make_rng
+from cartes.evaluation import (
+    CALATONE,
+    STANDARD,
+    Category,
+    HandRank,
+    Ranking,
+    best_five,
+    categories,
+    category_counts,
+    compare,
+    evaluate,
+    evaluate_many,
+    exposed_strength,
+    winners,
+)
 from cartes.spanish import SpanishCard, SpanishCardLike, SpanishSuit
 
 __version__ = "0.1.0.dev0"
 
 __all__ = [
+    "CALATONE",
+    "STANDARD",
     "Card",
     "CardLike",
+    "Category",
     "Deck",
     "Hand",
+    "HandRank",
     "Rank",
+    "Ranking",
     "SeedLike",
     "SpanishCard",
     "SpanishCardLike",
     "SpanishSuit",
     "Suit",
     "__version__",
+    "best_five",
     "cards",
+    "categories",
+    "category_counts",
+    "compare",
     "errors",
+    "evaluate",
+    "evaluate_many",
+    "exposed_strength",
     "from_array",
     "make_rng",
     "to_array",
+    "winners",
 ]

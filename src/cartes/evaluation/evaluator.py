@@ -1,0 +1,228 @@
+"""Evaluate hands: one at a time, in numpy batches, and every hand there is.
+
+>>> import cartes
+>>> cartes.evaluate("As Ks Qs Js Ts 2c 3d").describe()
+'Royal flush'
+>>> import numpy as np
+>>> strengths = cartes.evaluate_many(np.array([[51, 47, 43, 39, 35], [0, 4, 9, 13, 30]]))
+>>> cartes.categories(strengths)
+array([9, 0], dtype=uint8)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from types import ModuleType
+from typing import Any, Final
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from cartes.cards import CardLike, Hand
+from cartes.errors import CardTypeError, DuplicateCardError, HandSizeError, InvalidCardError
+from cartes.evaluation.handrank import HandRank, strength_of
+from cartes.evaluation.rankings import STANDARD, Category, RankingLike, get_ranking
+from cartes.evaluation.tables import BUILT_IN, SHIFT, tables_for
+
+__all__ = [
+    "best_five",
+    "categories",
+    "category_counts",
+    "compare",
+    "evaluate",
+    "evaluate_many",
+    "winners",
+]
+
+HandLike = str | Iterable[CardLike]
+
+#: Below this many rows a batch runs on one thread: starting the thread pool costs more.
+PARALLEL_THRESHOLD: Final = 10_000
+
+
+@functools.cache
+def _kernels() -> ModuleType:
+    """The compiled kernels, imported on first use so that ``import cartes`` stays fast."""
+    from cartes.evaluation import kernels
+
+    return kernels
+
+
+def _hand(cards: HandLike, sizes: Sequence[int] = (5, 6, 7)) -> Hand:
+    hand = cards if isinstance(cards, Hand) else Hand(cards)
+    if len(hand) not in sizes:
+        allowed = ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}"
+        raise HandSizeError(f"a hand to evaluate must have {allowed} cards, got {len(hand)}")
+    return hand
+
+
+def evaluate(cards: HandLike, ranking: RankingLike = STANDARD) -> HandRank:
+    """The value of a hand of 5, 6 or 7 cards: the best five are chosen.
+
+    ``cards`` is text (``"As Kd Qh Jc Ts 2c 3d"``), or an iterable of cards or card indices.
+    ``ranking`` is :data:`~cartes.STANDARD` (the default), :data:`~cartes.CALATONE`, or
+    their names.
+
+    >>> import cartes
+    >>> cartes.evaluate("As Ah Kd Qc Jh 5d 5c").describe()
+    'Two pair, aces and fives'
+    >>> cartes.evaluate("As Ah Kd Qc Jh 5d 5c", ranking="calatone").describe()
+    'Five figures: ace, ace, king, queen, jack'
+    >>> cartes.evaluate("As Kd")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.HandSizeError: a hand to evaluate must have 5, 6 or 7 cards, got 2
+    """
+    rules = get_ranking(ranking)
+    hand = _hand(cards)
+    return HandRank(strength_of([card.index for card in hand], rules), rules, hand)
+
+
+def best_five(cards: HandLike, ranking: RankingLike = STANDARD) -> Hand:
+    """The five cards that make the best hand, in reading order.
+
+    >>> import cartes
+    >>> cartes.best_five("Ah Kd Qc 7s Js Kc 2d", ranking="calatone")
+    Hand('Ah Kd Kc Qc Js')
+    """
+    return evaluate(cards, ranking).best_five
+
+
+def compare(a: HandLike, b: HandLike, ranking: RankingLike = STANDARD) -> int:
+    """1 if hand ``a`` beats ``b``, -1 if it loses, 0 on a tie (suits never break ties).
+
+    >>> import cartes
+    >>> cartes.compare("As Ks Qs Js 9d", "Ac Kc Qc Jc 9h")
+    0
+    >>> cartes.compare("2c 3c 4c 5c 6c", "Ah Ad Ac As Kd")
+    1
+    """
+    first, second = evaluate(a, ranking).strength, evaluate(b, ranking).strength
+    return (first > second) - (first < second)
+
+
+def winners(hands: Iterable[HandLike], ranking: RankingLike = STANDARD) -> list[int]:
+    """The positions of every hand tied for best.
+
+    >>> import cartes
+    >>> cartes.winners(["As Ad 2c 3d 4h", "Ac Ah 2s 3s 4d", "Kc Kd Ks 2h 7d"])
+    [2]
+    >>> cartes.winners(["As Ad 2c 3d 4h", "Ac Ah 2s 3s 4d"])
+    [0, 1]
+    """
+    strengths = [evaluate(hand, ranking).strength for hand in hands]
+    if not strengths:
+        return []
+    best = max(strengths)
+    return [i for i, strength in enumerate(strengths) if strength == best]
+
+
+def _checked_rows(hands: ArrayLike, check: bool) -> NDArray[Any]:
+    """The hands as a C-contiguous 2-D unsigned array, validated unless told not to."""
+    array = np.asarray(hands)
+    if array.dtype == object or not np.issubdtype(array.dtype, np.integer):
+        raise CardTypeError(
+            f"hands must be an integer array of card indices 0-51, got dtype {array.dtype}"
+        )
+    if array.ndim != 2 or array.shape[1] not in (5, 6, 7):
+        raise HandSizeError(
+            f"hands must have shape (n, k) with k = 5, 6 or 7 cards, got shape {array.shape}"
+        )
+    if check and len(array):
+        row, reason = _kernels().first_invalid_row(np.ascontiguousarray(array))
+        if row >= 0:
+            problem = "a card index outside 0-51" if reason == 1 else "a repeated card"
+            error = InvalidCardError if reason == 1 else DuplicateCardError
+            raise error(f"row {row} of the hands, {array[row].tolist()}, has {problem}")
+    if not np.issubdtype(array.dtype, np.unsignedinteger):
+        array = array.astype(np.uint8)
+    return np.ascontiguousarray(array)
+
+
+def evaluate_many(
+    hands: ArrayLike,
+    ranking: RankingLike = STANDARD,
+    *,
+    check: bool = True,
+    threads: bool | None = None,
+) -> NDArray[np.uint16]:
+    """The strength of every hand in an ``(n, k)`` integer array of card indices, k = 5, 6 or 7.
+
+    Compiled, and parallel over rows for large batches (``threads=False`` forces one thread,
+    ``True`` all of numba's). A 1-D array is one hand and gives a 0-d result. Input is checked
+    (shape, indices 0-51, no card twice in a row) unless ``check=False``: skip the check only
+    for data you made yourself, since the kernel reads tables at the given indices.
+
+    >>> import numpy as np, cartes
+    >>> hands = np.array([[12, 13, 14, 15, 51], [0, 1, 2, 3, 4]], dtype=np.int8)
+    >>> strengths = cartes.evaluate_many(hands)
+    >>> strengths[0] > strengths[1], cartes.categories(strengths).tolist()
+    (np.True_, [8, 8])
+    """
+    rules = get_ranking(ranking)
+    array = np.asarray(hands)
+    single = array.ndim == 1
+    rows = _checked_rows(array[np.newaxis] if single else array, check)
+    out = np.empty(len(rows), dtype=np.uint16)
+    if rules in BUILT_IN:
+        kernels = _kernels()
+        parallel = len(rows) >= PARALLEL_THRESHOLD if threads is None else threads
+        run = kernels.evaluate_rows_parallel if parallel else kernels.evaluate_rows
+        run(rows, BUILT_IN.index(rules), out)
+    else:
+        out[:] = [strength_of(row.tolist(), rules) for row in rows]
+    return out[0, ...] if single else out
+
+
+def categories(strengths: ArrayLike, ranking: RankingLike = STANDARD) -> NDArray[np.uint8]:
+    """The :class:`~cartes.Category` value of each strength (an array, or a 0-d array).
+
+    >>> import cartes
+    >>> s = cartes.evaluate_many([[51, 47, 43, 39, 35]], ranking="calatone")
+    >>> cartes.Category(cartes.categories(s, "calatone")[0])
+    Category.STRAIGHT_FLUSH
+    """
+    rules = get_ranking(ranking)
+    positions = np.asarray(strengths).astype(np.int64) >> SHIFT
+    table = tables_for(rules).position_category
+    if positions.size and (positions.min() < 0 or positions.max() >= len(table)):
+        raise ValueError(f"not strengths of the {rules.name} ranking: {strengths!r}")
+    result: NDArray[np.uint8] = table[positions]
+    return result
+
+
+def category_counts(
+    k: int = 7, ranking: RankingLike = STANDARD, *, threads: int | None = None
+) -> dict[Category, int]:
+    """How many k-card hands (k = 5, 6 or 7) fall in each category, by evaluating every one.
+
+    Compiled; all 133,784,560 seven-card hands take a fraction of a second. Categories are
+    listed best first.
+
+    >>> import cartes
+    >>> counts = cartes.category_counts(5, "calatone")
+    >>> counts[cartes.Category.FIVE_FIGURES], sum(counts.values())
+    (3264, 2598960)
+    """
+    rules = get_ranking(ranking)
+    if k not in (5, 6, 7):
+        raise HandSizeError(f"category_counts counts hands of 5, 6 or 7 cards, got k={k}")
+    if rules not in BUILT_IN:
+        raise ValueError(
+            f"category_counts is compiled for the built-in rankings, not {rules.name!r}"
+        )
+    kernels = _kernels()
+    row = BUILT_IN.index(rules)
+    if k == 7:
+        import numba
+
+        workers = numba.get_num_threads() if threads is None else threads
+        histogram = kernels.count_sevens(row, max(1, workers))
+    else:
+        histogram = kernels.count_hands(k, row)
+    by_position = histogram.reshape(-1, 1 << SHIFT).sum(axis=1)
+    return {
+        category: int(by_position[rules.position(category)]) for category in rules.categories
+    }
+

@@ -1,0 +1,295 @@
+"""The numba kernels: one hand, a batch of hands, and the exhaustive enumeration.
+
+One set of kernels serves every built-in ranking: the rankings' tables are stacked into one
+array and a kernel takes the ranking's row (:data:`cartes.evaluation.tables.BUILT_IN`) as an
+argument. Adding a built-in ranking adds a row, not code.
+
+Why the code looks the way it does (each measured on the project's 2-core machine):
+
+* The tables are module globals, which numba freezes into the compiled code: passed as
+  arguments, the batch loop ran at half the speed and a single call cost twice as much
+  (every array argument is unboxed on each call). Numba's on-disk cache does not notice a
+  changed global, so :data:`TABLES_DIGEST` pins the tables' content: when the shipped tables
+  change, this file must change too, and that invalidates the cache.
+* The per-hand work is written out in every loop (a helper taking arrays kept reference
+  counting inside the hot loop); the only helpers take scalars and are inlined.
+* Cards are indexed with unsigned integers: signed ones make numba add negative-index handling.
+* Suit counters ride in the high half of the same 64-bit sum as the rank keys; each starts at 3,
+  so bit 3 of a counter is set exactly when its suit holds five cards or more.
+* The enumeration checks once per six cards whether a flush is still possible, so most of the
+  innermost loop reads one table instead of two.
+
+Numba does no bounds checks: every entry point either validates its cards here (the scalar
+ones) or is called only with rows already checked by :func:`first_invalid_row`. Everything is
+compiled on first call and cached on disk (``cache=True``), never at import.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Final
+
+import numba as nb
+import numpy as np
+from numpy.typing import NDArray
+
+from cartes.errors import DuplicateCardError, InvalidCardError
+from cartes.evaluation.tables import (
+    COL_BITS,
+    HASH_MULTIPLIER,
+    RANK_KEYS,
+    ROW_BITS,
+    built_in_tables,
+)
+
+#: The SHA-256 (first 16 hex digits) of the stacked tables this file was compiled against.
+TABLES_DIGEST: Final = "65af8580bab4a2f8"
+
+BASES, RANK_VALUES, FLUSH_VALUES = built_in_tables()
+
+
+def _content_digest(*arrays: NDArray[Any]) -> str:
+    digest = hashlib.sha256()
+    for array in arrays:
+        digest.update(str(array.dtype).encode() + str(array.shape).encode())
+        digest.update(np.ascontiguousarray(array).tobytes())
+    return digest.hexdigest()[:16]
+
+
+if _content_digest(BASES, RANK_VALUES, FLUSH_VALUES) != TABLES_DIGEST:  # pragma: no cover
+    raise RuntimeError(
+        "the shipped evaluation tables changed but kernels.TABLES_DIGEST did not: set it to "
+        f"{_content_digest(BASES, RANK_VALUES, FLUSH_VALUES)!r} so numba's cache is rebuilt"
+    )
+
+#: One 64-bit key per card: the rank key in the low 32 bits, one in its suit's counter above.
+CARD_KEYS: Final = np.array(
+    [RANK_KEYS[i >> 2] | (1 << (32 + 4 * (i & 3))) for i in range(52)], dtype=np.uint64
+)
+#: The rank keys alone, per card.
+CARD_RANK_KEYS: Final = np.array([RANK_KEYS[i >> 2] for i in range(52)], dtype=np.uint64)
+#: One bit per card in a 64-bit mask: 16 bits per suit, one per rank.
+CARD_BITS: Final = np.array([1 << (16 * (i & 3) + (i >> 2)) for i in range(52)], dtype=np.uint64)
+
+_START: Final = np.uint64(0x3333 << 32)
+_ONE_EACH_SUIT: Final = np.uint64(0x1111 << 32)
+_LOW32: Final = np.uint64(0xFFFFFFFF)
+_MULT: Final = np.uint64(HASH_MULTIPLIER)
+_ROW_SHIFT: Final = np.uint64(32 - ROW_BITS)
+_COL_MASK: Final = np.uint64((1 << COL_BITS) - 1)
+_RANKS_MASK: Final = np.uint64(0x1FFF)
+_U35: Final = np.uint64(35)
+_U16: Final = np.uint64(16)
+_U32: Final = np.uint64(32)
+_U48: Final = np.uint64(48)
+
+_OPTIONS: Final[dict[str, Any]] = {"cache": True, "nogil": True, "error_model": "numpy"}
+
+
+@nb.njit(inline="always", **_OPTIONS)
+def _rank_strength(ranks: np.uint64, ranking: int) -> np.uint16:
+    row = ((ranks * _MULT) & _LOW32) >> _ROW_SHIFT
+    return RANK_VALUES[ranking, np.uint64(BASES[row]) + (ranks & _COL_MASK)]
+
+
+@nb.njit(inline="always", **_OPTIONS)
+def _strength(key: np.uint64, bits: np.uint64, ranking: int) -> np.uint16:
+    strength = _rank_strength(key & _LOW32, ranking)
+    flags = (key >> _U35) & np.uint64(0x1111)
+    if flags:
+        # At most one suit can hold five of seven cards: find it and read its rank mask.
+        if flags & np.uint64(0x1):
+            suit_ranks = bits
+        elif flags & np.uint64(0x10):
+            suit_ranks = bits >> _U16
+        elif flags & np.uint64(0x100):
+            suit_ranks = bits >> _U32
+        else:
+            suit_ranks = bits >> _U48
+        flush = FLUSH_VALUES[ranking, suit_ranks & _RANKS_MASK]
+        if flush > strength:
+            strength = flush
+    return strength
+
+
+@nb.njit(**_OPTIONS)
+def strength7(a: int, b: int, c: int, d: int, e: int, f: int, g: int, ranking: int = 0) -> int:
+    """The strength of seven cards given as indices 0..51 (``ranking``: 0 standard, 1 calatone).
+
+    The fastest way to evaluate one hand from Python. Checks its input: an index out of range
+    or a repeated card raises :class:`~cartes.errors.InvalidCardError` /
+    :class:`~cartes.errors.DuplicateCardError`.
+    """
+    if max(a, b, c, d, e, f, g) > 51 or min(a, b, c, d, e, f, g) < 0:
+        raise InvalidCardError("card indices must be 0-51")
+    if ranking < 0 or ranking >= RANK_VALUES.shape[0]:
+        raise InvalidCardError("ranking must be 0 (standard) or 1 (calatone)")
+    bits = (
+        CARD_BITS[a] | CARD_BITS[b] | CARD_BITS[c] | CARD_BITS[d]
+        | CARD_BITS[e] | CARD_BITS[f] | CARD_BITS[g]
+    )  # fmt: skip
+    # Each card is one bit: the sum equals the union only when no card repeats.
+    if bits != (
+        CARD_BITS[a] + CARD_BITS[b] + CARD_BITS[c] + CARD_BITS[d]
+        + CARD_BITS[e] + CARD_BITS[f] + CARD_BITS[g]
+    ):  # fmt: skip
+        raise DuplicateCardError("the seven cards must be distinct")
+    key = (
+        _START + CARD_KEYS[a] + CARD_KEYS[b] + CARD_KEYS[c] + CARD_KEYS[d]
+        + CARD_KEYS[e] + CARD_KEYS[f] + CARD_KEYS[g]
+    )  # fmt: skip
+    return int(_strength(key, bits, ranking))
+
+
+@nb.njit(**_OPTIONS)
+def first_invalid_row(hands: NDArray[Any]) -> tuple[int, int]:
+    """``(row, reason)`` of the first bad row, or ``(-1, 0)``: reason 1 is an index out of
+    0..51, reason 2 a repeated card in the row."""
+    n, k = hands.shape
+    for i in range(n):
+        seen = np.uint64(0)
+        for j in range(k):
+            card = hands[i, j]
+            if card < 0 or card > 51:
+                return i, 1
+            bit = np.uint64(1) << np.uint64(card)
+            if seen & bit:
+                return i, 2
+            seen |= bit
+    return -1, 0
+
+
+@nb.njit(**_OPTIONS)
+def evaluate_rows(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) -> None:
+    """The strength of each row of ``hands`` (``(n, k)``, k = 5..7, checked) into ``out``."""
+    n, k = hands.shape
+    if k == 7:
+        for i in range(n):
+            a, b, c, d = hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3]
+            e, f, g = hands[i, 4], hands[i, 5], hands[i, 6]
+            key = (
+                _START + CARD_KEYS[a] + CARD_KEYS[b] + CARD_KEYS[c] + CARD_KEYS[d]
+                + CARD_KEYS[e] + CARD_KEYS[f] + CARD_KEYS[g]
+            )  # fmt: skip
+            bits = (
+                CARD_BITS[a] | CARD_BITS[b] | CARD_BITS[c] | CARD_BITS[d]
+                | CARD_BITS[e] | CARD_BITS[f] | CARD_BITS[g]
+            )  # fmt: skip
+            out[i] = _strength(key, bits, ranking)
+    else:
+        for i in range(n):
+            key = _START
+            bits = np.uint64(0)
+            for j in range(k):
+                card = hands[i, j]
+                key += CARD_KEYS[card]
+                bits |= CARD_BITS[card]
+            out[i] = _strength(key, bits, ranking)
+
+
+@nb.njit(parallel=True, **_OPTIONS)
+def evaluate_rows_parallel(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) -> None:
+    """:func:`evaluate_rows` with the rows split across threads (worth it above ~10,000 rows)."""
+    n, k = hands.shape
+    if k == 7:
+        for i in nb.prange(n):
+            a, b, c, d = hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3]
+            e, f, g = hands[i, 4], hands[i, 5], hands[i, 6]
+            key = (
+                _START + CARD_KEYS[a] + CARD_KEYS[b] + CARD_KEYS[c] + CARD_KEYS[d]
+                + CARD_KEYS[e] + CARD_KEYS[f] + CARD_KEYS[g]
+            )  # fmt: skip
+            bits = (
+                CARD_BITS[a] | CARD_BITS[b] | CARD_BITS[c] | CARD_BITS[d]
+                | CARD_BITS[e] | CARD_BITS[f] | CARD_BITS[g]
+            )  # fmt: skip
+            out[i] = _strength(key, bits, ranking)
+    else:
+        for i in nb.prange(n):
+            key = _START
+            bits = np.uint64(0)
+            for j in range(k):
+                card = hands[i, j]
+                key += CARD_KEYS[card]
+                bits |= CARD_BITS[card]
+            out[i] = _strength(key, bits, ranking)
+
+
+@nb.njit(**_OPTIONS)
+def _count_sevens_from(a: int, b: int, ranking: int, hist: NDArray[np.uint32]) -> None:
+    """Count the strengths of every seven-card hand whose two lowest cards are ``a < b``."""
+    key2 = _START + CARD_KEYS[a] + CARD_KEYS[b]
+    bits2 = CARD_BITS[a] | CARD_BITS[b]
+    for c in range(b + 1, 48):
+        key3 = key2 + CARD_KEYS[c]
+        bits3 = bits2 | CARD_BITS[c]
+        for d in range(c + 1, 49):
+            key4 = key3 + CARD_KEYS[d]
+            bits4 = bits3 | CARD_BITS[d]
+            for e in range(d + 1, 50):
+                key5 = key4 + CARD_KEYS[e]
+                bits5 = bits4 | CARD_BITS[e]
+                for f in range(e + 1, 51):
+                    key6 = key5 + CARD_KEYS[f]
+                    bits6 = bits5 | CARD_BITS[f]
+                    if ((key6 + _ONE_EACH_SUIT) >> _U35) & np.uint64(0x1111):
+                        # Four of a suit among six cards: the seventh may make a flush.
+                        for g in range(f + 1, 52):
+                            hist[_strength(key6 + CARD_KEYS[g], bits6 | CARD_BITS[g], ranking)] += 1
+                    else:
+                        ranks6 = key6 & _LOW32
+                        for g in range(f + 1, 52):
+                            hist[_rank_strength(ranks6 + CARD_RANK_KEYS[g], ranking)] += 1
+
+
+@nb.njit(parallel=True, **_OPTIONS)
+def count_sevens(ranking: int, threads: int) -> NDArray[np.int64]:
+    """How many of the 133,784,560 seven-card hands have each strength (65,536 bins).
+
+    The work is split by the two lowest cards, dealt round-robin to ``threads`` workers, because
+    prange splits statically and the branches are of very different sizes.
+    """
+    pairs = np.empty((1081, 2), dtype=np.int64)  # the pairs a < b < 47 that start a hand
+    p = 0
+    for a in range(46):
+        for b in range(a + 1, 47):
+            pairs[p, 0] = a
+            pairs[p, 1] = b
+            p += 1
+    hist = np.zeros((threads, 1 << 16), dtype=np.uint32)
+    for t in nb.prange(threads):
+        for q in range(t, p, threads):
+            _count_sevens_from(pairs[q, 0], pairs[q, 1], ranking, hist[t])
+    total = np.zeros(1 << 16, dtype=np.int64)
+    for t in range(threads):
+        total += hist[t]
+    return total
+
+
+@nb.njit(**_OPTIONS)
+def count_hands(k: int, ranking: int) -> NDArray[np.int64]:
+    """How many k-card hands (k = 5, 6 or 7) have each strength, by a generic enumeration.
+
+    Slower per hand than :func:`count_sevens`; used for five and six cards.
+    """
+    hist = np.zeros(1 << 16, dtype=np.int64)
+    idx = np.arange(k)
+    keys = np.empty(k + 1, dtype=np.uint64)
+    bits = np.empty(k + 1, dtype=np.uint64)
+    keys[0] = _START
+    bits[0] = 0
+    start = 0  # the first position whose partial sums must be recomputed
+    while True:
+        for j in range(start, k):
+            keys[j + 1] = keys[j] + CARD_KEYS[idx[j]]
+            bits[j + 1] = bits[j] | CARD_BITS[idx[j]]
+        hist[_strength(keys[k], bits[k], ranking)] += 1
+        j = k - 1
+        while j >= 0 and idx[j] == 52 - k + j:
+            j -= 1
+        if j < 0:
+            return hist
+        idx[j] += 1
+        for m in range(j + 1, k):
+            idx[m] = idx[m - 1] + 1
+        start = j
