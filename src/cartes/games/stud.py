@@ -191,6 +191,7 @@ class StudState(State):
         self.ranks: dict[int, HandRankLike] = {}
         self.final_pots: tuple[betting.Pot, ...] = ()
         self._payoffs: tuple[int, ...] | None = None
+        self._legal: tuple[Action, ...] | None = None
         self._order = [(button + 1 + i) % n for i in range(n)]  # deal order, from button's left
         self._position = {seat: i for i, seat in enumerate(self._order)}
         self._begin()
@@ -395,16 +396,23 @@ class StudState(State):
         return betting.pots(self.chips.committed, self.chips.folded)
 
     def legal_actions(self) -> tuple[Action, ...]:
+        # Cached until the next action: agents and apply() both ask for them every turn.
+        if self._legal is not None:
+            return self._legal
         seat = self.to_act
         if seat is None:
-            return ()
-        if self.round is not None:
-            return self.round.legal(seat)
-        return (Show(),) if self.show_index == 0 else (Show(), Muck())
+            legal: tuple[Action, ...] = ()
+        elif self.round is not None:
+            legal = self.round.legal(seat)
+        else:
+            legal = (Show(),) if self.show_index == 0 else (Show(), Muck())
+        self._legal = legal
+        return legal
 
     def _apply(self, action: Action) -> Event:
         seat = self.to_act
         assert seat is not None
+        self._legal = None
         self.actions.append((seat, action))
         if self.round is None:
             return self._showdown_action(seat, action)
