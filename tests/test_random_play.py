@@ -194,6 +194,7 @@ def play_checked(game, seed, stacks, probe):
             with pytest.raises(IllegalActionError):
                 state.apply(legal[0], seat=(seat + 1) % game.players)
             assert state == before
+            check_observations(state)
         state.apply(agents[seat].act(SeatView(state, seat)))
     return state
 
