@@ -11,12 +11,12 @@ import json
 
 import numpy as np
 import pytest
-from cartes.evaluation import evaluate
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cartes import Card
 from cartes.errors import IllegalActionError
+from cartes.evaluation import evaluate
 from cartes.games import (
     Bet,
     BringIn,

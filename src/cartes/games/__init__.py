@@ -130,12 +130,21 @@ def available() -> list[str]:
 
 
 def get(name: str, **options: Any) -> Game:
-    """Make the game ``name`` with these options (each game validates its own)."""
+    """Make the game ``name`` with these options (each game validates its own).
+
+    >>> get("seven-card-stud", colour="red")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.ConfigurationError: bad options for game 'seven-card-stud': ...colour...
+    """
     _discover()
     factory = _REGISTRY.get(name)
     if factory is None:
         raise UnknownGameError(f"unknown game {name!r}: known games are {sorted(_REGISTRY)}")
-    game = factory(**options)
+    try:
+        game = factory(**options)
+    except TypeError as error:  # an option the game does not have
+        raise ConfigurationError(f"bad options for game {name!r}: {error}") from None
     if not isinstance(game, Game):
         raise ConfigurationError(f"the factory for {name!r} returned {game!r}, not a Game")
     return game

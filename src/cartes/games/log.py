@@ -85,6 +85,6 @@ def format_event(event: Event) -> str:
     return repr(event)
 
 
-def format_events(events: Sequence[Event], players: int | None = None) -> str:
+def format_events(events: Sequence[Event]) -> str:
     """Every event on its own line."""
     return "\n".join(format_event(event) for event in events)

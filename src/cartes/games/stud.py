@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -539,7 +538,7 @@ class StudState(State):
         not see is included: this is the house's full log, S-18)."""
         from cartes.games.log import format_events
 
-        return format_events(self.history, self.n)
+        return format_events(self.history)
 
 
 def default_action(state: State, policy: Literal["check_fold", "all_in"] = "check_fold") -> Action:
@@ -569,11 +568,3 @@ def default_action(state: State, policy: Literal["check_fold", "all_in"] = "chec
     if Fold() in legal:
         return Fold()
     return legal[0]  # the forced bring-in
-
-
-def _config_from(data: Mapping[str, Any]) -> SevenCardStud:
-    fields = {f.name for f in dataclasses.fields(SevenCardStud)}
-    unknown = set(data) - fields
-    if unknown:
-        raise ConfigurationError(f"unknown seven-card-stud options {sorted(unknown)}")
-    return SevenCardStud(**data)
