@@ -55,14 +55,17 @@ class SeatView:
     request) its observation. Valid only during the ``act`` call it is given to.
 
     >>> from cartes.games import get
-    >>> view = SeatView(get("seven-card-stud").start(seed=1), 1)
+    >>> state = get("seven-card-stud").start(seed=1)
+    >>> view = SeatView(state, state.to_act)
     >>> view.seat, view.legal_actions
-    (1, (BringIn(), Complete()))
+    (0, (BringIn(), Complete()))
     """
 
     __slots__ = ("_observation", "_state", "legal_actions", "seat")
 
     def __init__(self, state: State, seat: int) -> None:
+        if seat != state.to_act:
+            raise IllegalActionError(f"seat {seat} has no turn now: seat {state.to_act} acts")
         self._state = state
         self.seat = seat
         self.legal_actions = state.legal_actions()
@@ -108,7 +111,8 @@ class RandomAgent:
     """Picks uniformly among the legal actions (and a uniform amount within a range).
 
     >>> from cartes.games import get
-    >>> view = SeatView(get("seven-card-stud").start(seed=1), 1)
+    >>> state = get("seven-card-stud").start(seed=1)
+    >>> view = SeatView(state, state.to_act)
     >>> RandomAgent(seed=4).act(view) in view.legal_actions
     True
     """
@@ -125,7 +129,8 @@ class CallingStation:
     """Never folds, never raises: checks or calls, posts the bring-in, always shows.
 
     >>> from cartes.games import get
-    >>> CallingStation().act(SeatView(get("seven-card-stud").start(seed=1), 1))
+    >>> state = get("seven-card-stud").start(seed=1)
+    >>> CallingStation().act(SeatView(state, state.to_act))
     BringIn()
     """
 
@@ -178,6 +183,11 @@ def play_hand(
 ) -> State:
     """Deal one hand with ``seed`` (plus any ``game.start`` options) and let the agents play
     it to the end. An agent's illegal choice raises :class:`IllegalActionError` naming it.
+
+    >>> from cartes.games import SevenCardStud
+    >>> state = play_hand(SevenCardStud(players=2), [CallingStation()] * 2, seed=1)
+    >>> state.is_terminal, state.street
+    (True, 7)
     """
     if len(agents) != game.players:
         raise ConfigurationError(
@@ -202,7 +212,13 @@ def simulate(
     seed: SeedLike = None,
 ) -> NDArray[np.int64]:
     """Play ``hands`` independent hands (fresh stacks, the button moving one seat clockwise
-    each hand) and return every seat's payoff per hand, shape ``(hands, players)``."""
+    each hand) and return every seat's payoff per hand, shape ``(hands, players)``.
+
+    >>> from cartes.games import SevenCardStud
+    >>> results = simulate(SevenCardStud(players=2), [SimpleAgent(), RandomAgent(1)], 50, seed=2)
+    >>> results.shape, int(results.sum())
+    ((50, 2), 0)
+    """
     if not isinstance(hands, int) or hands < 0:
         raise ConfigurationError(f"hands must be an int >= 0, got {hands!r}")
     rng = make_rng(seed)

@@ -294,6 +294,11 @@ class Observation:
     ``seat`` is ``None`` for a spectator. ``cards`` maps each seat to its cards as this seat
     sees them (``None`` for a card it may not see); ``history`` holds the events redacted the
     same way; ``legal_actions`` is filled only when it is this seat's turn.
+
+    >>> from cartes.games import SevenCardStud
+    >>> obs = SevenCardStud(players=2).start(seed=1).observation(1)
+    >>> obs.cards[0][:2], obs.to_act, obs.legal_actions
+    ((None, None), 0, ())
     """
 
     seat: int | None
@@ -338,6 +343,11 @@ class Game(ABC):
     Concrete games are frozen dataclasses that validate their fields in ``__post_init__``
     (raising :class:`~cartes.errors.ConfigurationError`) and implement :meth:`start`.
     ``name`` is the registry name (see :mod:`cartes.games`).
+
+    >>> from cartes.games import SevenCardStud
+    >>> game = SevenCardStud(players=3)
+    >>> isinstance(game, Game), game.name, SevenCardStud(**game.config()) == game
+    (True, 'seven-card-stud', True)
     """
 
     name: ClassVar[str] = "game"
@@ -364,6 +374,16 @@ class State(ABC):
 
     :meth:`apply` checks the seat and that the action is among :meth:`legal_actions`
     *before* anything changes, so an illegal action leaves the state exactly as it was.
+
+    >>> from cartes.games import SevenCardStud
+    >>> state = SevenCardStud(players=2).start(seed=1)
+    >>> before = state.clone()
+    >>> state.apply(Fold())
+    Traceback (most recent call last):
+    ...
+    cartes.errors.IllegalActionError: Fold() is not legal for seat 0 now: legal actions are ...
+    >>> state == before
+    True
     """
 
     history: list[Event]

@@ -86,5 +86,11 @@ def format_event(event: Event) -> str:
 
 
 def format_events(events: Sequence[Event]) -> str:
-    """Every event on its own line."""
+    """Every event on its own line.
+
+    >>> from cartes.games.events import AntePosted, UncalledReturned
+    >>> print(format_events([AntePosted(seat=0, amount=1), UncalledReturned(seat=0, amount=5)]))
+    Seat 0 posts the ante: 1
+    Uncalled 5 returned to seat 0
+    """
     return "\n".join(format_event(event) for event in events)

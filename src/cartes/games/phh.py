@@ -48,6 +48,10 @@ def to_phh(state: StudState, *, seat: int | None = -1) -> str:
     ``seat=-1`` (the default) writes every card, as the house log does; ``seat=None`` writes
     what a spectator saw (down cards as ``??`` unless shown); a seat number writes what that
     seat saw.
+
+    >>> from cartes.games import SevenCardStud
+    >>> to_phh(SevenCardStud(players=2).start(seed=1), seat=None).splitlines()[7:9]
+    ['  "d dh p1 ????Ts",', '  "d dh p2 ????6c",']
     """
     n = state.n
     order = [(state.button + 1 + i) % n for i in range(n)]

@@ -163,7 +163,18 @@ class SevenCardStud(Game):
 
 
 class StudState(State):
-    """One hand of seven-card stud. Made by :meth:`SevenCardStud.start`."""
+    """One hand of seven-card stud. Made by :meth:`SevenCardStud.start`.
+
+    Besides the :class:`~cartes.games.State` contract it shows the ``street`` (3 to 7), the
+    ``stacks`` behind, the ``pots``, each seat's ``cards`` in deal order, the ``community``
+    card (§2.5) and the ``history``.
+
+    >>> from cartes.games import BringIn, Call
+    >>> state = SevenCardStud(players=3).start(seed=2)
+    >>> state.apply_all([BringIn(), Call(), Call()])
+    >>> state.street, [len(cards) for cards in state.cards], state.pots[0].amount
+    (4, [4, 4, 4], 9)
+    """
 
     def __init__(
         self, game: SevenCardStud, deck: Deck[Any], stacks: list[int], button: int, seed: int
@@ -358,6 +369,7 @@ class StudState(State):
 
     @property
     def to_act(self) -> int | None:
+        """The seat to act: a betting seat, or the next to show or muck at the showdown."""
         if self._payoffs is not None:
             return None
         if self.round is not None:

@@ -32,6 +32,10 @@ class Table:
 
     ``stacks`` defaults to the game's ``starting_stack`` for every seat. Seats with no chips
     sit out; a hand needs two seats with chips.
+
+    >>> from cartes.games import SevenCardStud
+    >>> Table(SevenCardStud(players=4, starting_stack=50)).stacks
+    (50, 50, 50, 50)
     """
 
     def __init__(self, game: Game, stacks: Sequence[int] | None = None, button: int = 0) -> None:
