@@ -270,3 +270,51 @@ def test_pots_conserve_chips_and_eligibility(seats):
         if result and s in result[-1].eligible:
             cap = sum(committed)
         assert claim <= cap
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    data=st.data(),
+    stacks=st.lists(st.integers(1, 60), min_size=2, max_size=8),
+    structure=st.sampled_from([FixedLimit(5, 10), FixedLimit(5, 10, half_bet_rule=False),
+                               FixedLimit(2, 4), SpreadLimit(1, 10), SpreadLimit(2, 6)]),
+    cap=st.sampled_from([RaiseCap(4), RaiseCap(5), RaiseCap(None),
+                         RaiseCap(3, heads_up_unlimited=False)]),
+    bring_in=st.sampled_from([None, 1, 2]),
+    big_option=st.booleans(),
+)
+def test_random_rounds_settle_consistently(data, stacks, structure, cap, bring_in, big_option):
+    """Any sequence of offered actions ends the round with every live seat that still has
+    chips matched, chips conserved, and only the uncalled excess returned."""
+    n = len(stacks)
+    first = data.draw(st.integers(0, n - 1))
+    chips = Chips(stacks)
+    rnd = BettingRound(chips, structure, cap, first, bring_in=bring_in, big_option=big_option)
+    total = sum(stacks)
+    for _ in range(400):
+        seat = rnd.to_act
+        if seat is None:
+            break
+        legal = rnd.legal(seat)
+        assert legal
+        offer = data.draw(st.sampled_from(legal))
+        if isinstance(offer, Bet) and offer.up_to is not None:
+            offer = Bet(data.draw(st.integers(offer.amount, offer.up_to)))
+        if isinstance(offer, Raise) and offer.up_to is not None:
+            offer = Raise(to=data.draw(st.integers(offer.to, offer.up_to)))
+        before = chips.stacks[seat]
+        moved = rnd.apply(seat, offer)
+        assert 0 <= moved <= before
+        assert sum(chips.stacks) + sum(chips.committed) == total
+    assert rnd.is_over, "a round must end"
+    rnd.return_uncalled()
+    assert sum(chips.stacks) + sum(chips.committed) == total
+    live = chips.live()
+    top = sorted(rnd.contrib, reverse=True)
+    assert top[0] == top[1] or len(live) == 1 or top[0] == 0
+    assert top[0] == top[1]  # nothing uncalled is left in
+    able = [s for s in live if chips.stacks[s] > 0]
+    if len(live) > 1 and able:
+        matched = max(rnd.contrib[s] for s in live)
+        # everyone with chips behind has matched the most anyone live put in
+        assert all(rnd.contrib[s] == matched for s in able)
