@@ -544,3 +544,11 @@ def test_observation_hides_other_down_cards():
     assert Card("Ah") not in obs.visible_cards()
     assert obs.legal_actions == ()
     assert state.observation(1).legal_actions == (BringIn(), Complete())
+
+
+def test_observation_of_a_missing_seat_is_refused():
+    state = SevenCardStud(players=3).start(seed=1)
+    with pytest.raises(IllegalActionError, match="no seat 3"):
+        state.observation(3)
+    spectator = state.observation(None)
+    assert all(card is None for card in spectator.cards[0][:2])

@@ -449,6 +449,11 @@ class StudState(State):
         return event
 
     def observation(self, seat: int | None) -> Observation:
+        """What ``seat`` may know now; ``None`` is a spectator (public cards only)."""
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.n):
+            raise IllegalActionError(
+                f"no seat {seat!r}: seats are 0..{self.n - 1}, or None for a spectator"
+            )
         shown = {e.seat for e in self.history if isinstance(e, Shown)}
         visible: list[tuple[Card | None, ...]] = []
         for s in range(self.n):
