@@ -82,3 +82,14 @@ def test_pokerkit_replays_our_phh_to_the_same_stacks():
             assert list(final.stacks) == [state.stacks[s] for s in order], to_phh(state)
             checked += 1
     assert checked > 100
+
+
+def test_phh_community_card_and_reshuffle_commentary():
+    """§2.5 hands export: the community card as ``d db``, the reshuffle as a commentary."""
+    eight = SevenCardStud(players=8).start(seed=5)
+    eight.apply_all([BringIn(), *[Call()] * 7])
+    while eight.street < 7 or eight.round is not None:
+        eight.apply(Check())
+    actions = tomllib.loads(to_phh(eight))["actions"]
+    assert sum(a.startswith("d db ") for a in actions) == 1
+    assert any(a.startswith("# not enough cards") for a in actions)

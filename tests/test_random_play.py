@@ -195,6 +195,7 @@ def play_checked(game, seed, stacks, probe):
                 state.apply(legal[0], seat=(seat + 1) % game.players)
             assert state == before
             check_observations(state)
+            assert replay(state.to_json()) == state  # a hand in progress replays too
         state.apply(agents[seat].act(SeatView(state, seat)))
     return state
 

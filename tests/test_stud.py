@@ -85,6 +85,10 @@ def test_s1_bad_start_arguments():
         game.start(seed=1, stacks=[10, 0, 10])
     with pytest.raises(ConfigurationError, match="button"):
         game.start(seed=1, button=3)
+    with pytest.raises(ConfigurationError, match="seed"):
+        game.start(seed="lucky")
+    with pytest.raises(ConfigurationError, match="French"):
+        game.start(deck=Deck.spanish())
     with pytest.raises(ConfigurationError, match="21 cards"):
         game.start(deck=Deck.stacked("As Ks Qs"))
 

@@ -132,7 +132,10 @@ class SevenCardStud(Game):
         ((49, 79), 3)
         """
         n = self.players
-        rng = make_rng(seed)
+        try:
+            rng = make_rng(seed)
+        except TypeError as error:
+            raise ConfigurationError(str(error)) from None
         if deck is None:
             deck = Deck.french()
             deck.shuffle(rng)
