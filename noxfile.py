@@ -37,4 +37,4 @@ def docs(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """The pytest-benchmark suite in benchmarks/."""
     session.install("-e", ".[test]")
-    session.run("python", "-m", "pytest", "benchmarks", "-p", "no:doctest", *session.posargs)
+    session.run("python", "-m", "pytest", "benchmarks", *session.posargs)

@@ -1,10 +1,17 @@
-"""Collect the ``bench_*.py`` files of this folder as test modules (``nox -s bench``)."""
-
-from __future__ import annotations
+"""Shared inputs for the benchmarks (one batch of random hands per session), and collection of
+the ``bench_*.py`` files as test modules too."""
 
 from pathlib import Path
 
+import numpy as np
 import pytest
+
+from cartes.bench import random_hands
+
+
+@pytest.fixture(scope="session")
+def hands7() -> np.ndarray:
+    return random_hands(1_000_000, 7, seed=2026)
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Module | None:

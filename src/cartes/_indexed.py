@@ -2,7 +2,80 @@
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Iterable
 from typing import Any, Self
+
+import numpy as np
+
+from cartes.errors import CardTypeError, InvalidCardError
+
+
+def describe(value: object) -> str:
+    """A short one-line description of any value for an error message: ``'float 2.5'``.
+
+    >>> describe(2.5), describe(np.zeros((2, 3)))
+    ('float 2.5', 'ndarray of shape (2, 3) and dtype float64')
+    """
+    if isinstance(value, np.ndarray):
+        return f"ndarray of shape {value.shape} and dtype {value.dtype}"
+    text = " ".join(repr(value).split())
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{type(value).__name__} {text}"
+
+
+def items_of(value: object, what: str, allowed: str) -> list[Any]:
+    """The items of a non-text iterable, as a list, or a CardTypeError.
+
+    The message is "cannot make ``what`` from <value>: give ``allowed``".
+    """
+    if not isinstance(value, (str, bytes, bytearray)) and isinstance(value, Iterable):
+        try:
+            return list(value)
+        except TypeError:  # an iterable that cannot iterate, such as a 0-d numpy array
+            pass
+    raise CardTypeError(f"cannot make {what} from {describe(value)}: give {allowed}")
+
+
+def first_duplicate(cards: Iterable[IndexedCard]) -> IndexedCard | None:
+    """The first card that appears a second time, or None."""
+    seen: set[IndexedCard] = set()
+    for card in cards:
+        if card in seen:
+            return card
+        seen.add(card)
+    return None
+
+
+def card_html(text: str, title: str, color: str) -> str:
+    """One card as a small inline HTML box, for notebooks' ``_repr_html_``."""
+    return (
+        f'<span class="cartes-card" title="{title}" style="display:inline-block;'
+        f"padding:0 0.25em;margin:0 0.1em;border:1px solid #999;border-radius:0.25em;"
+        f'background:#fff;color:{color};font-family:monospace">{text}</span>'
+    )
+
+
+def check_index(value: object, what: str, size: int) -> int:
+    """``value`` as an int in ``0..size-1``, or a precise error naming ``what`` it should be.
+
+    Accepts Python and numpy integers (anything with ``__index__``) but not ``bool``, and never
+    truncates: ``2.7`` or ``"3"`` is a :class:`~cartes.errors.CardTypeError`, ``-1`` an
+    :class:`~cartes.errors.InvalidCardError`.
+    """
+    if isinstance(value, bool):
+        raise CardTypeError(f"invalid {what} {value!r}: a {what} is an integer 0-{size - 1}")
+    try:
+        i = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise CardTypeError(
+            f"invalid {what} ({describe(value)}): a {what} is an integer "
+            f"0-{size - 1}"
+        ) from None
+    if not 0 <= i < size:
+        raise InvalidCardError(f"invalid {what} {i}: a {what} is 0-{size - 1}")
+    return i
 
 
 class IndexedCard:

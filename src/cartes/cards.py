@@ -18,12 +18,19 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Final, SupportsIndex, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, SupportsIndex, TypeAlias, overload
 
 import numpy as np
 
-from cartes._indexed import IndexedCard
-from cartes.errors import CardTypeError, DuplicateCardError, InvalidCardError
+from cartes._indexed import (
+    IndexedCard,
+    card_html,
+    check_index,
+    describe,
+    first_duplicate,
+    items_of,
+)
+from cartes.errors import CardTypeError, DuplicateCardError, HandSizeError, InvalidCardError
 
 if TYPE_CHECKING:
     from numpy.typing import DTypeLike, NDArray
@@ -81,9 +88,11 @@ class Rank(enum.IntEnum):
         >>> Rank.from_char("k")
         Rank.KING
         """
+        if not isinstance(text, str):
+            raise CardTypeError(f"invalid rank ({describe(text)}): give text; {_RANK_HELP}")
         try:
             return cls(_RANK_FROM_TEXT[text.upper()])
-        except (KeyError, AttributeError):
+        except KeyError:
             raise InvalidCardError(f"invalid rank {text!r}: {_RANK_HELP}") from None
 
     def __repr__(self) -> str:
@@ -136,14 +145,16 @@ class Suit(enum.IntEnum):
     @classmethod
     def from_char(cls, text: str) -> Suit:
         """Parse a suit: a letter ``c d h s`` in either case, or a symbol ``♣ ♦ ♥ ♠``
-        (the white ``♧ ♢ ♡ ♤`` too).
+        (the white ``♧ ♢ ♡ ♤`` too, and the emoji forms such as ``'♥️'``).
 
         >>> Suit.from_char("H")
         Suit.HEARTS
         """
+        if not isinstance(text, str):
+            raise CardTypeError(f"invalid suit ({describe(text)}): give text; {_SUIT_HELP}")
         try:
-            return cls(_SUIT_FROM_TEXT[text])
-        except (KeyError, TypeError):
+            return cls(_SUIT_FROM_TEXT[_drop_variation_selector(text)])
+        except KeyError:
             raise InvalidCardError(f"invalid suit {text!r}: {_SUIT_HELP}") from None
 
     def __repr__(self) -> str:
@@ -154,12 +165,24 @@ class Suit(enum.IntEnum):
 
 _RANK_CHARS: Final = "23456789TJQKA"
 _RANK_FROM_TEXT: Final = {char: i for i, char in enumerate(_RANK_CHARS)} | {"10": 8}
+#: The black and the white suit symbols, each in suit order.
+_SUIT_SYMBOLS: Final = "♣♦♥♠♧♢♡♤"
 _SUIT_FROM_TEXT: Final = {
     **{char: i for i, char in enumerate("cdhs")},
     **{char: i for i, char in enumerate("CDHS")},
-    **{char: i for i, char in enumerate("♣♦♥♠")},
-    **{char: i for i, char in enumerate("♧♢♡♤")},
+    **{char: i % 4 for i, char in enumerate(_SUIT_SYMBOLS)},
 }
+#: Text and emoji presentation selectors that may follow a suit symbol (``'♥️'``).
+_VARIATION_SELECTORS: Final = "\ufe0e\ufe0f"
+
+
+def _drop_variation_selector(text: str) -> str:
+    """``text`` without one variation selector right after a final suit symbol (``'A♥️'``)."""
+    if len(text) >= 2 and text[-1] in _VARIATION_SELECTORS and text[-2] in _SUIT_SYMBOLS:
+        return text[:-1]
+    return text
+
+
 _RANK_HELP: Final = "rank must be one of 2-9, T or 10, J, Q, K, A"
 _SUIT_HELP: Final = "suit must be one of c, d, h, s (either case) or ♣, ♦, ♥, ♠"
 _SHAPE_HELP: Final = "a card is a rank followed by a suit, like 'As', '10h' or 'K♦'"
@@ -170,7 +193,7 @@ DECK_SIZE: Final = 52
 
 def _parse_card_text(text: str) -> int:
     """The index of the card written as ``text``, or a precise InvalidCardError."""
-    stripped = text.strip()
+    stripped = _drop_variation_selector(text.strip())
     if len(stripped) < 2 or len(stripped) > 3:
         raise InvalidCardError(f"invalid card {text!r}: {_SHAPE_HELP}")
     rank_text, suit_text = stripped[:-1], stripped[-1]
@@ -211,7 +234,7 @@ class Card(IndexedCard):
         if isinstance(card, (int, np.integer)) and not isinstance(card, bool):
             return cls.from_index(card)
         raise CardTypeError(
-            f"cannot make a Card from {type(card).__name__} {card!r}: "
+            f"cannot make a Card from {describe(card)}: "
             "give text like 'As', a Card, or an index 0-51"
         )
 
@@ -222,23 +245,16 @@ class Card(IndexedCard):
         >>> Card.from_index(51)
         Card('As')
         """
-        i = int(index)
-        if not 0 <= i < DECK_SIZE:
-            raise InvalidCardError(f"invalid card index {i}: a card index is 0-51")
-        return _CARDS[i]
+        return _CARDS[check_index(index, "card index", DECK_SIZE)]
 
     @classmethod
     def from_rank_suit(cls, rank: Rank | int, suit: Suit | int) -> Card:
-        """The card of this rank and suit.
+        """The card of this rank and suit (a :class:`Rank` or 0..12, a :class:`Suit` or 0..3).
 
         >>> Card.from_rank_suit(Rank.QUEEN, Suit.HEARTS)
         Card('Qh')
         """
-        if not 0 <= int(rank) <= 12:
-            raise InvalidCardError(f"invalid rank {rank!r}: a rank is 0 (two) to 12 (ace)")
-        if not 0 <= int(suit) <= 3:
-            raise InvalidCardError(f"invalid suit {suit!r}: a suit is 0 (clubs) to 3 (spades)")
-        return _CARDS[int(rank) * 4 + int(suit)]
+        return _CARDS[check_index(rank, "rank", 13) * 4 + check_index(suit, "suit", 4)]
 
     @property
     def rank(self) -> Rank:
@@ -280,12 +296,7 @@ CardLike: TypeAlias = "Card | str | int | np.integer[Any]"
 
 
 def _card_html(card: Card) -> str:
-    color = "#c0392b" if card.suit.is_red else "#1a1a1a"
-    return (
-        f'<span class="cartes-card" title="{card}" style="display:inline-block;'
-        f"padding:0 0.25em;margin:0 0.1em;border:1px solid #999;border-radius:0.25em;"
-        f'background:#fff;color:{color};font-family:monospace">{card.unicode()}</span>'
-    )
+    return card_html(card.unicode(), str(card), "#c0392b" if card.suit.is_red else "#1a1a1a")
 
 
 class Hand(tuple[Card, ...]):
@@ -310,20 +321,10 @@ class Hand(tuple[Card, ...]):
     def __new__(cls, cards: str | Iterable[CardLike] = ()) -> Hand:
         if isinstance(cards, str):
             parsed = [Card(text) for text in cards.replace(",", " ").split()]
-        elif isinstance(cards, Iterable):
-            parsed = [Card(card) for card in cards]
         else:
-            raise CardTypeError(
-                f"cannot make a hand from {type(cards).__name__} {cards!r}: "
-                "give text like 'As Kd Qh' or an iterable of cards"
-            )
-        seen: set[Card] = set()
-        for card in parsed:
-            if card in seen:
-                raise DuplicateCardError(
-                    f"duplicate card {card}: each card may appear only once"
-                )
-            seen.add(card)
+            items = items_of(cards, "a hand", "text like 'As Kd Qh' or an iterable of cards")
+            parsed = [Card(card) for card in items]
+        _check_distinct(parsed)
         return super().__new__(cls, parsed)
 
     def __str__(self) -> str:
@@ -346,17 +347,60 @@ class Hand(tuple[Card, ...]):
         >>> Hand("2c 2d").to_array(dtype=int)
         array([0, 1])
         """
-        return np.fromiter((card.index for card in self), dtype=dtype, count=len(self))
+        return np.fromiter((card.index for card in self), dtype=_int_dtype(dtype), count=len(self))
 
     def _repr_html_(self) -> str:
         return "".join(_card_html(card) for card in self)
 
-    def __add__(self, other: tuple[Any, ...]) -> Hand:
-        return Hand(tuple.__add__(self, tuple(other)))
+    def __add__(self, other: str | Iterable[CardLike]) -> Hand:  # type: ignore[override]
+        """A new hand with ``other``'s cards after these; duplicates are rejected.
 
-    def __getitem__(self, item: Any) -> Any:
-        result = tuple.__getitem__(self, item)
-        return Hand(result) if isinstance(item, slice) else result
+        >>> Hand("As") + Hand("Kd"), Hand("As") + "Kd Qh", (Card("2c"),) + Hand("As")
+        (Hand('As Kd'), Hand('As Kd Qh'), Hand('2c As'))
+        """
+        return Hand((*self, *Hand(other)))
+
+    def __radd__(self, other: str | Iterable[CardLike]) -> Hand:
+        return Hand((*Hand(other), *self))
+
+    @overload
+    def __getitem__(self, item: SupportsIndex) -> Card: ...
+
+    @overload
+    def __getitem__(self, item: slice) -> Hand: ...
+
+    def __getitem__(self, item: SupportsIndex | slice) -> Card | Hand:
+        """A card by position, or a :class:`Hand` for a slice.
+
+        >>> hand = Hand("As Kd Qh")
+        >>> hand[-1], hand[:2]
+        (Card('Qh'), Hand('As Kd'))
+        """
+        if isinstance(item, slice):
+            return Hand(tuple.__getitem__(self, item))
+        return tuple.__getitem__(self, item)
+
+
+def _check_distinct(hand: Iterable[IndexedCard], where: str = "") -> None:
+    """Raise DuplicateCardError naming the first card that appears twice."""
+    card = first_duplicate(hand)
+    if card is not None:
+        raise DuplicateCardError(f"duplicate card {card}{where}: each card may appear only once")
+
+
+def _int_dtype(dtype: DTypeLike) -> np.dtype[Any]:
+    """``dtype`` as a numpy integer dtype, or CardTypeError."""
+    try:
+        result = np.dtype(dtype)
+    except Exception:  # numpy's dtype parser raises TypeError, ValueError, even SyntaxError
+        raise CardTypeError(
+            f"invalid dtype ({describe(dtype)}): card arrays need an integer dtype such as uint8"
+        ) from None
+    if not np.issubdtype(result, np.integer):
+        raise CardTypeError(
+            f"invalid dtype {result}: card arrays need an integer dtype such as uint8"
+        )
+    return result
 
 
 def cards(text_or_cards: str | Iterable[CardLike]) -> Hand:
@@ -381,20 +425,26 @@ def to_array(
 ) -> NDArray[Any]:
     """Encode equally long hands as a ``(n, k)`` integer array of card indices.
 
-    Each row is checked like :func:`cards` (valid cards, no duplicates in a row).
+    Each row is checked like :func:`cards` (valid cards, no duplicates in a row); rows of
+    different lengths raise :class:`~cartes.errors.HandSizeError`. ``dtype`` must be an
+    integer dtype.
 
     >>> to_array(["As Kd", "2c 3c"])
     array([[51, 45],
            [ 0,  4]], dtype=uint8)
+    >>> to_array([Hand("As Kd")], dtype=np.int32).shape
+    (1, 2)
     """
-    rows = [Hand(hand) for hand in hands]
+    items = items_of(hands, "a card array", "a list of hands, like ['As Kd', '2c 3c']")
+    int_dtype = _int_dtype(dtype)
+    rows = [Hand(hand) for hand in items]
     lengths = {len(row) for row in rows}
     if len(lengths) > 1:
-        raise InvalidCardError(
+        raise HandSizeError(
             f"hands have different lengths {sorted(lengths)}: rows of an array must be equally long"
         )
     width = lengths.pop() if lengths else 0
-    array = np.empty((len(rows), width), dtype=dtype)
+    array = np.empty((len(rows), width), dtype=int_dtype)
     for i, row in enumerate(rows):
         array[i] = [card.index for card in row]
     return array
@@ -403,15 +453,40 @@ def to_array(
 def from_array(array: NDArray[Any] | Iterable[Any]) -> Hand | list[Hand]:
     """Decode card indices: a 1-D array gives one :class:`Hand`, a 2-D array a list of them.
 
-    Any integer dtype is accepted; values must be 0..51 and distinct within a row.
+    Any integer dtype is accepted (not ``bool`` or floats: :class:`~cartes.errors.CardTypeError`);
+    values must be 0..51 (:class:`~cartes.errors.InvalidCardError`) and distinct within a row
+    (:class:`~cartes.errors.DuplicateCardError`). Lists of ints are accepted too.
 
     >>> from_array(np.array([51, 45], dtype=np.int64))
     Hand('As Kd')
     >>> from_array(np.array([[0, 1], [2, 3]], dtype=np.uint8))
     [Hand('2c 2d'), Hand('2h 2s')]
+    >>> from_array([[0, 1], [2, 2]])
+    Traceback (most recent call last):
+    ...
+    cartes.errors.DuplicateCardError: duplicate card 2h in row 1: each card may appear only once
     """
-    values = np.asarray(array)
-    if values.size and not np.issubdtype(values.dtype, np.integer):
+    if isinstance(array, (str, bytes)):
+        raise CardTypeError(
+            f"cannot read {describe(array)} as a card array: "
+            "give integer card indices 0-51, 1-D or 2-D"
+        )
+    try:
+        values = np.asarray(array)
+    except (TypeError, ValueError) as error:
+        raise CardTypeError(
+            f"cannot read {type(array).__name__} as a card array ({error}): "
+            "give integer card indices 0-51, 1-D or 2-D with rows of equal length"
+        ) from None
+    if values.ndim not in (1, 2):
+        raise InvalidCardError(
+            f"invalid card array of {values.ndim} dimensions: "
+            "a card array is 1-D (one hand) or 2-D (one hand per row)"
+        )
+    # An empty list becomes a float array; anything else must really hold integers.
+    if (values.size or isinstance(array, np.ndarray)) and not np.issubdtype(
+        values.dtype, np.integer
+    ):
         raise CardTypeError(
             f"card arrays must have an integer dtype, got {values.dtype}: use indices 0-51"
         )
@@ -419,12 +494,13 @@ def from_array(array: NDArray[Any] | Iterable[Any]) -> Hand | list[Hand]:
         bad = values[(values < 0) | (values >= DECK_SIZE)].flat[0]
         raise InvalidCardError(f"invalid card index {int(bad)}: a card index is 0-51")
     if values.ndim == 1:
-        return Hand(_CARDS[int(i)] for i in values)
-    if values.ndim == 2:
-        return [Hand(_CARDS[int(i)] for i in row) for row in values]
-    raise InvalidCardError(
-        f"a card array must be 1-D (one hand) or 2-D (one hand per row), got {values.ndim}-D"
-    )
+        return Hand(_CARDS[i] for i in values.tolist())
+    hands = []
+    for number, row in enumerate(values.tolist()):
+        row_cards = [_CARDS[i] for i in row]
+        _check_distinct(row_cards, f" in row {number}")
+        hands.append(Hand(row_cards))
+    return hands
 
 
 def full_deck() -> Iterator[Card]:

@@ -1,7 +1,8 @@
-"""The ``cartes`` command (also ``python -m cartes``).
+"""The ``cartes`` command (also ``python -m cartes``): a demo, and the evaluator's benchmark.
 
 >>> main(["demo", "--seed", "1"])  # doctest: +ELLIPSIS
-Shuffled with seed 1, dealt ...
+Seed 1: four players, seven cards each.
+  seat 0: ...
 0
 """
 
@@ -12,28 +13,57 @@ from collections.abc import Sequence
 
 from cartes.cards import Hand
 from cartes.deck import Deck
+from cartes.evaluation import CALATONE, STANDARD, evaluate, winners
 
 
 def _demo(seed: int) -> int:
     deck = Deck.french()
     deck.shuffle(seed)
-    players = 4
-    hands = [Hand(deck.deal(2)) for _ in range(players)]
-    print(f"Shuffled with seed {seed}, dealt {players} hands of two:")
+    hands = [Hand(deck.deal(7)) for _ in range(4)]
+    print(f"Seed {seed}: four players, seven cards each.")
     for seat, hand in enumerate(hands):
+        standard = evaluate(hand, STANDARD)
+        calatone = evaluate(hand, CALATONE)
         print(f"  seat {seat}: {hand.unicode()}")
-    print(f"{len(deck)} cards left in the deck.")
+        print(f"          standard: {standard.describe()} ({standard.best_five.unicode()})")
+        print(f"          calatone: {calatone.describe('es')}")
+    for ranking in (STANDARD, CALATONE):
+        print(f"{ranking.name} winners: seats {winners(hands, ranking)}")
     return 0
+
+
+def _bench(hands: int, calls: int, seed: int) -> int:
+    from cartes.bench import format_table, run
+
+    print(f"Measuring on this machine ({hands:,} random hands, {calls:,} single calls)...")
+    print(format_table(run(hands=hands, calls=calls, seed=seed)))
+    return 0
+
+
+def _seed(text: str) -> int:
+    """An argparse type: a shuffle seed, an int >= 0."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid seed {text!r}: give an integer >= 0") from None
+    if seed < 0:
+        raise argparse.ArgumentTypeError(f"invalid seed {seed}: give an integer >= 0")
+    return seed
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``cartes`` command line with ``argv`` (``sys.argv[1:]`` by default)."""
-    parser = argparse.ArgumentParser(prog="cartes", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="cartes", description="The cartes command: cards, hand evaluation and games."
+    )
     commands = parser.add_subparsers(dest="command", required=True)
-    demo = commands.add_parser("demo", help="shuffle, deal and show a few hands")
-    demo.add_argument("--seed", type=int, default=2026, help="shuffle seed (default 2026)")
+    demo = commands.add_parser("demo", help="deal four hands and evaluate them")
+    demo.add_argument("--seed", type=_seed, default=2026, help="shuffle seed, >= 0 (default 2026)")
+    bench = commands.add_parser("bench", help="measure the evaluator on this machine")
+    bench.add_argument("--hands", type=int, default=5_000_000, help="batch size (default 5M)")
+    bench.add_argument("--calls", type=int, default=200_000, help="single calls (default 200k)")
+    bench.add_argument("--seed", type=_seed, default=2026, help="seed of the random hands")
     args = parser.parse_args(argv)
     if args.command == "demo":
         return _demo(args.seed)
-    parser.error(f"unknown command {args.command!r}")
-    return 2
+    return _bench(args.hands, args.calls, args.seed)

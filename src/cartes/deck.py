@@ -1,9 +1,10 @@
 """A deck of French or Spanish cards: seeded shuffles, cut, deal, burn, and stacked decks.
 
 The top of the deck is the first card of :attr:`Deck.cards`; dealing takes from the top. Every
-card is in exactly one place: still in the deck, in the burn pile, or dealt (given to the
-caller). Shuffles use numpy's PCG64 generator, so the same seed gives the same order on every
-machine and numpy version that keeps PCG64's stream (numpy guarantees it).
+card is in exactly one place: still in the deck, in the burn pile, or dealt or removed (given
+to the caller). Shuffles use numpy's PCG64 generator through ``Generator.permutation``, so the
+same seed gives the same order on every machine and every numpy version that keeps PCG64's
+stream (numpy guarantees it; the test suite pins a few orders).
 
 >>> from cartes import Deck
 >>> deck = Deck.french()
@@ -18,21 +19,23 @@ machine and numpy version that keeps PCG64's stream (numpy guarantees it).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, overload
 
 import numpy as np
 
-from cartes._indexed import IndexedCard
-from cartes.cards import Card, full_deck
-from cartes.errors import CardTypeError, DeckError, DuplicateCardError
+from cartes._indexed import IndexedCard, describe, first_duplicate, items_of
+from cartes.cards import Card, CardLike, full_deck
+from cartes.errors import CardTypeError, CartesError, DeckError, DuplicateCardError, SeedError
 from cartes.spanish import SpanishCard, spanish_deck_cards
 
 __all__ = ["Deck", "SeedLike", "make_rng"]
 
 C = TypeVar("C", bound=IndexedCard)
+K = TypeVar("K", bound=IndexedCard)
 
-#: A seed: ``None`` (fresh OS entropy, not reproducible), an int, or a numpy ``Generator``.
+#: A seed: ``None`` (fresh OS entropy, not reproducible), an int >= 0, or a numpy ``Generator``.
 SeedLike = int | np.random.Generator | None
 
 
@@ -41,24 +44,55 @@ def make_rng(seed: SeedLike) -> np.random.Generator:
 
     >>> int(make_rng(3).integers(100)) == int(make_rng(3).integers(100))
     True
+    >>> make_rng(-1)
+    Traceback (most recent call last):
+    ...
+    cartes.errors.SeedError: invalid seed -1: a seed is None, an int >= 0 or a numpy Generator
     """
     if isinstance(seed, np.random.Generator):
         return seed
-    if seed is None or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool)):
-        return np.random.default_rng(seed)
-    raise TypeError(
-        f"a seed must be None, an int or a numpy.random.Generator, got {type(seed).__name__}"
-    )
+    if seed is None:
+        return np.random.default_rng()
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        if seed < 0:
+            raise SeedError(f"invalid seed {seed}: {_SEED_HELP}")
+        return np.random.default_rng(int(seed))
+    raise SeedError(f"invalid seed ({describe(seed)}): {_SEED_HELP}")
+
+
+_SEED_HELP = "a seed is None, an int >= 0 or a numpy Generator"
+
+
+def _card_kind(kind: object) -> type[IndexedCard]:
+    if isinstance(kind, type) and issubclass(kind, IndexedCard) and kind is not IndexedCard:
+        return kind
+    raise CardTypeError(f"invalid card kind ({describe(kind)}): give Card or SpanishCard")
+
+
+def _items(cards: object, kind: type[IndexedCard]) -> list[Any]:
+    """The card-likes in text, one card, or an iterable of card-likes, not yet parsed.
+
+    French text is split on spaces and commas, like :func:`cartes.cards`. Spanish text is split on
+    commas when it has any (so long names work: ``"rey de espadas, as de oros"``), else on spaces.
+    """
+    if isinstance(cards, str):
+        if kind is not Card and "," in cards:
+            return [item for item in cards.split(",") if item.strip()]
+        return cards.replace(",", " ").split()
+    if isinstance(cards, IndexedCard):
+        return [cards]
+    return items_of(cards, "cards", "text like 'As Kd', one card, or an iterable of cards")
 
 
 class Deck(Generic[C]):
     """An ordered pile of distinct cards of one kind, top first, with a burn pile.
 
-    Make one with :meth:`french`, :meth:`spanish` or :meth:`stacked`.
+    Make one with :meth:`french`, :meth:`spanish` or :meth:`stacked`; ``Deck(cards)`` takes
+    card objects of one kind (``kind`` says which for an empty deck; Card by default).
 
     >>> deck = Deck.spanish()
-    >>> len(deck), deck.cards[0]
-    (40, SpanishCard('1o'))
+    >>> len(deck), deck.cards[0], deck.kind.__name__
+    (40, SpanishCard('1o'), 'SpanishCard')
     >>> deck.shuffle(seed=1)
     >>> deck.deal(3)
     (SpanishCard('...'), SpanishCard('...'), SpanishCard('...'))
@@ -66,17 +100,18 @@ class Deck(Generic[C]):
 
     __slots__ = ("_burned", "_cards", "_kind")
 
-    def __init__(self, cards: Iterable[C]) -> None:
-        pile = list(cards)
-        kinds = {type(card) for card in pile}
-        if len(kinds) > 1 or not all(isinstance(card, IndexedCard) for card in pile):
+    def __init__(self, cards: Iterable[C], kind: type[C] | None = None) -> None:
+        pile = items_of(cards, "a Deck", "card objects of one kind (or use Deck.stacked(text))")
+        kinds: set[type[Any]] = {type(card) for card in pile}
+        if kind is not None:
+            kinds.add(_card_kind(kind))
+        if len(kinds) > 1 or not all(issubclass(k, IndexedCard) for k in kinds):
             raise CardTypeError(
-                "a deck holds cards of one kind: all Card or all SpanishCard, "
-                f"got {sorted(kind.__name__ for kind in kinds)}"
+                "a deck holds cards of one kind, all Card or all SpanishCard: "
+                f"got {', '.join(sorted(k.__name__ for k in kinds))}"
             )
-        if len(set(pile)) != len(pile):
-            seen: set[C] = set()
-            duplicate = next(card for card in pile if card in seen or seen.add(card))  # type: ignore[func-returns-value]
+        duplicate = first_duplicate(pile)
+        if duplicate is not None:
             raise DuplicateCardError(f"duplicate card {duplicate}: a deck holds each card once")
         self._cards: list[C] = pile
         self._burned: list[C] = []
@@ -100,18 +135,70 @@ class Deck(Generic[C]):
         """
         return Deck(spanish_deck_cards(size))
 
+    @overload
     @classmethod
-    def stacked(cls, cards: str | Iterable[Any], kind: type[C] | None = None) -> Deck[Any]:
+    def stacked(
+        cls,
+        cards: str | Iterable[CardLike],
+        kind: None = None,
+        *,
+        burned: str | Iterable[CardLike] = (),
+    ) -> Deck[Card]: ...
+
+    @overload
+    @classmethod
+    def stacked(
+        cls, cards: Iterable[K], kind: None = None, *, burned: Iterable[K] = ()
+    ) -> Deck[K]: ...
+
+    @overload
+    @classmethod
+    def stacked(
+        cls, cards: str | Iterable[Any], kind: type[K], *, burned: str | Iterable[Any] = ()
+    ) -> Deck[K]: ...
+
+    @classmethod
+    def stacked(
+        cls, cards: Any, kind: type[Any] | None = None, *, burned: Any = ()
+    ) -> Deck[Any]:
         """A deck in exactly this order, top first, for tests and scenarios.
 
-        Text is parsed as French cards unless ``kind=SpanishCard``.
+        ``cards`` is text, a :class:`~cartes.Hand`, or any iterable of card-likes. Text is read
+        as French cards unless ``kind=SpanishCard``; card objects give their own kind. The deck
+        holds just these cards: a stacked Spanish deck may hold 8s and 9s, and it is the
+        game's business whether it plays with 40 or 48 cards. ``burned`` starts a burn pile
+        (so that ``eval(repr(deck)) == deck``).
 
         >>> Deck.stacked("12e 1o", kind=SpanishCard).deal()
         (SpanishCard('12e'),)
+        >>> Deck.stacked("rey de espadas, as de oros", kind=SpanishCard)
+        Deck.stacked('12e 1o', kind=SpanishCard)
+        >>> from cartes import cards
+        >>> Deck.stacked(cards("As Kd"), burned="Qh")
+        Deck.stacked('As Kd', burned='Qh')
         """
-        maker: type[IndexedCard] = kind if kind is not None else Card
-        items = cards.replace(",", " ").split() if isinstance(cards, str) else cards
-        return Deck(maker(item) for item in items)  # type: ignore[call-arg]
+        maker = Card if kind is None else _card_kind(kind)
+        items = _items(cards, maker)
+        if kind is None and items and isinstance(items[0], IndexedCard):
+            maker = type(items[0])
+        deck = Deck([maker(item) for item in items], kind=maker)  # type: ignore[call-arg]
+        burn_pile = [maker(item) for item in _items(burned, maker)]  # type: ignore[call-arg]
+        duplicate = first_duplicate([*deck._cards, *burn_pile])
+        if duplicate is not None:
+            raise DuplicateCardError(
+                f"duplicate card {duplicate}: a card is either in the deck or burned, not twice"
+            )
+        deck._burned = burn_pile
+        return deck
+
+    @property
+    def kind(self) -> type[IndexedCard]:
+        """The kind of card the deck holds: :class:`~cartes.Card` or :class:`~cartes.SpanishCard`.
+
+        >>> Deck.french().kind
+        <class 'cartes.cards.Card'>
+        """
+        return self._kind
 
     @property
     def cards(self) -> tuple[C, ...]:
@@ -125,6 +212,9 @@ class Deck(Generic[C]):
 
     def shuffle(self, seed: SeedLike) -> None:
         """Shuffle the cards still in the deck (not the burn pile), reproducibly by seed.
+
+        ``seed`` is an int >= 0, a numpy ``Generator`` (which advances), or ``None`` for
+        fresh entropy. The new order is ``[cards[i] for i in rng.permutation(len(deck))]``.
 
         >>> a, b = Deck.french(), Deck.french()
         >>> a.shuffle(42); b.shuffle(np.random.default_rng(42))
@@ -140,21 +230,27 @@ class Deck(Generic[C]):
         >>> deck = Deck.stacked("As Kd Qh")
         >>> deck.cut(1)
         >>> deck
-        Deck('Kd Qh As')
+        Deck.stacked('Kd Qh As')
         """
+        n = operator.index(n)
         if not 0 < n < len(self._cards):
-            raise DeckError(
-                f"cannot cut at {n}: a cut must leave cards in both packets, "
+            allowed = (
                 f"so 1 <= n <= {len(self._cards) - 1}"
+                if len(self._cards) > 1
+                else f"and the deck holds {len(self._cards)}"
+            )
+            raise DeckError(
+                f"cannot cut at {n}: a cut must leave cards in both packets, {allowed}"
             )
         self._cards = self._cards[n:] + self._cards[:n]
 
     def deal(self, n: int = 1) -> tuple[C, ...]:
-        """Take ``n`` cards from the top.
+        """Take ``n`` cards from the top, as a tuple.
 
         >>> Deck.stacked("As Kd Qh").deal(2)
         (Card('As'), Card('Kd'))
         """
+        n = operator.index(n)
         if not 0 <= n <= len(self._cards):
             raise DeckError(f"cannot deal {n} cards: the deck holds {len(self._cards)}")
         dealt = tuple(self._cards[:n])
@@ -182,24 +278,35 @@ class Deck(Generic[C]):
         self._burned.append(card)
         return card
 
-    def remove(self, cards: Iterable[C]) -> None:
+    def remove(self, cards: Any) -> tuple[C, ...]:
         """Take these cards out of the deck, wherever they are (dead or known cards).
 
+        ``cards`` is one card, text, or an iterable of card-likes of the deck's kind. Nothing
+        changes unless every card is in the deck, once. Returns the removed cards.
+
         >>> deck = Deck.french()
-        >>> deck.remove([Card("As"), Card("Kd")])
-        >>> len(deck), Card("As") in deck
-        (50, False)
+        >>> deck.remove("As Kd")
+        (Card('As'), Card('Kd'))
+        >>> len(deck), Card("As") in deck, "Kd" in deck
+        (50, False, False)
         """
-        wanted = list(cards)
+        wanted: list[C] = [self._kind(item) for item in _items(cards, self._kind)]  # type: ignore[call-arg,misc]
+        duplicate = first_duplicate(wanted)
+        if duplicate is not None:
+            raise DuplicateCardError(f"cannot remove {duplicate}: it is listed twice")
         present = set(self._cards)
         for card in wanted:
             if card not in present:
-                raise DeckError(f"cannot remove {card}: it is not in the deck")
+                where = "it was burned" if card in self._burned else "it is not in the deck"
+                raise DeckError(f"cannot remove {card}: {where}")
         gone = set(wanted)
         self._cards = [card for card in self._cards if card not in gone]
+        return tuple(wanted)
 
     def copy(self) -> Deck[C]:
         """An independent copy: the same cards in the same order, the same burn pile.
+
+        ``copy.copy`` and ``copy.deepcopy`` do the same (cards are immutable).
 
         >>> deck = Deck.french(); twin = deck.copy(); _ = twin.deal(5)
         >>> len(deck), len(twin)
@@ -211,24 +318,47 @@ class Deck(Generic[C]):
         twin._kind = self._kind
         return twin
 
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Deck[C]:
+        return self.copy()
+
     def __len__(self) -> int:
         return len(self._cards)
 
     def __iter__(self) -> Iterator[C]:
+        """The cards still in the deck, top first (a snapshot: dealing while iterating is safe)."""
         return iter(tuple(self._cards))
 
     def __contains__(self, card: object) -> bool:
+        """Whether a card is still in the deck; text is read as a card of the deck's kind."""
+        if isinstance(card, str):
+            try:
+                card = self._kind(card)  # type: ignore[call-arg]
+            except CartesError:
+                return False
         return card in self._cards
 
     def __eq__(self, other: object) -> bool:
+        """Decks are equal when they hold the same kind of card, in the same order, and have
+        the same burn pile."""
         if isinstance(other, Deck):
-            return self._cards == other._cards and self._burned == other._burned
+            return (
+                self._kind is other._kind
+                and self._cards == other._cards
+                and self._burned == other._burned
+            )
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"Deck('{' '.join(map(str, self._cards))}')"
+        args = [repr(" ".join(map(str, self._cards)))]
+        if self._kind is not Card:
+            args.append(f"kind={self._kind.__name__}")
+        if self._burned:
+            args.append(f"burned={' '.join(map(str, self._burned))!r}")
+        return f"Deck.stacked({', '.join(args)})"
 
     def _repr_html_(self) -> str:
         return "".join(card._repr_html_() for card in self._cards)  # type: ignore[attr-defined]

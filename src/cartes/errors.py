@@ -28,6 +28,7 @@ __all__ = [
     "HistoryError",
     "IllegalActionError",
     "InvalidCardError",
+    "SeedError",
     "UnknownGameError",
     "UnknownRankingError",
 ]
@@ -75,7 +76,14 @@ class DuplicateCardError(CartesError, ValueError):
 
 
 class HandSizeError(CartesError, ValueError):
-    """A hand has a number of cards that the operation does not accept."""
+    """A hand has a number of cards that the operation does not accept.
+
+    >>> import cartes
+    >>> cartes.evaluate("As Kd")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.HandSizeError: a hand to evaluate must have 5, 6 or 7 cards, got 2
+    """
 
 
 class DeckError(CartesError, ValueError):
@@ -89,8 +97,29 @@ class DeckError(CartesError, ValueError):
     """
 
 
+class SeedError(CartesError, TypeError, ValueError):
+    """A shuffle seed is neither ``None``, a non-negative int, nor a numpy ``Generator``.
+
+    It is both a ``TypeError`` (a seed of the wrong type) and a ``ValueError`` (a negative
+    seed, which numpy itself rejects with ``ValueError``).
+
+    >>> from cartes import Deck
+    >>> Deck.french().shuffle("2026")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.SeedError: invalid seed (str '2026'): a seed is None, an int >= 0 or a numpy ...
+    """
+
+
 class UnknownRankingError(CartesError, LookupError):
-    """A hand ranking was named that cartes does not know."""
+    """A hand ranking was named that cartes does not know.
+
+    >>> import cartes
+    >>> cartes.evaluate("As Ks Qs Js Ts", ranking="lowball")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.UnknownRankingError: unknown ranking 'lowball': known rankings are ...
+    """
 
 
 class ConfigurationError(CartesError, ValueError):

@@ -3,8 +3,9 @@
 Suits are *oros*, *copas*, *espadas* and *bastos*; ranks 1 (as) to 9, then *sota* (10),
 *caballo* (11) and *rey* (12). The short text form is the rank number followed by the suit's
 initial in lower case: ``"1o"`` (as de oros), ``"12e"`` (rey de espadas), ``"10c"`` (sota de
-copas). Parsing also accepts upper case, the figure letters ``A`` (as), ``S`` (sota), ``C``
-(caballo) and ``R`` (rey), and the long Spanish name.
+copas). Parsing also accepts upper case, a space between rank and suit (``"1 O"``), the figure
+letters ``A`` (as), ``S`` (sota), ``C`` (caballo) and ``R`` (rey), the rank and suit names
+(``"caballo espadas"``), and the long Spanish name (``"As de Oros"``).
 
 >>> from cartes import SpanishCard
 >>> card = SpanishCard("12e")
@@ -22,8 +23,8 @@ from typing import Any, Final, SupportsIndex, TypeAlias
 
 import numpy as np
 
-from cartes._indexed import IndexedCard
-from cartes.errors import CardTypeError, InvalidCardError
+from cartes._indexed import IndexedCard, card_html, check_index, describe
+from cartes.errors import CardTypeError, DeckError, InvalidCardError
 
 __all__ = ["SpanishCard", "SpanishCardLike", "SpanishSuit"]
 
@@ -58,6 +59,20 @@ class SpanishSuit(enum.IntEnum):
         """
         return _SUIT_NAMES[self]
 
+    @classmethod
+    def from_char(cls, text: str) -> SpanishSuit:
+        """Parse a suit: its initial ``o c e b`` or its name, in either case.
+
+        >>> SpanishSuit.from_char("E"), SpanishSuit.from_char("Copas")
+        (SpanishSuit.ESPADAS, SpanishSuit.COPAS)
+        """
+        if not isinstance(text, str):
+            raise CardTypeError(f"invalid Spanish suit ({describe(text)}): give text; {_SUIT_HELP}")
+        try:
+            return cls(_SUIT_FROM_TEXT[text.strip().lower()])
+        except KeyError:
+            raise InvalidCardError(f"invalid Spanish suit {text!r}: {_SUIT_HELP}") from None
+
     def __repr__(self) -> str:
         return f"SpanishSuit.{self.name}"
 
@@ -80,17 +95,23 @@ _SUIT_FROM_TEXT: Final = {
     **{char: i for i, char in enumerate("oceb")},
     **{name: i for i, name in enumerate(_SUIT_NAMES)},
 }
-_RANK_HELP: Final = "rank must be 1-9, 10 (sota), 11 (caballo), 12 (rey), or A, S, C, R"
+_RANK_HELP: Final = (
+    "rank must be 1-9, 10 (sota), 11 (caballo), 12 (rey), a letter A, S, C, R, "
+    "or a name like 'as' or 'rey'"
+)
 _SUIT_HELP: Final = "suit must be o, c, e, b or oros, copas, espadas, bastos"
 _SHAPE_HELP: Final = "a Spanish card is a rank then a suit, like '1o', '12e' or 'rey de espadas'"
 
 
 def _parse(text: str) -> int:
-    cleaned = " ".join(text.strip().lower().split())
-    if " de " in cleaned:
-        rank_text, _, suit_text = cleaned.partition(" de ")
-    elif len(cleaned) >= 2:
-        rank_text, suit_text = cleaned[:-1], cleaned[-1]
+    """The index of the Spanish card written as ``text``, or a precise InvalidCardError."""
+    words = text.lower().split()
+    if len(words) == 3 and words[1] == "de":  # "rey de espadas"
+        rank_text, suit_text = words[0], words[2]
+    elif len(words) == 2:  # "1 o", "caballo espadas"
+        rank_text, suit_text = words
+    elif len(words) == 1 and len(words[0]) >= 2:  # "12e"
+        rank_text, suit_text = words[0][:-1], words[0][-1]
     else:
         raise InvalidCardError(f"invalid Spanish card {text!r}: {_SHAPE_HELP}")
     rank = _RANK_FROM_TEXT.get(rank_text)
@@ -125,7 +146,7 @@ class SpanishCard(IndexedCard):
         if isinstance(card, (int, np.integer)) and not isinstance(card, bool):
             return cls.from_index(card)
         raise CardTypeError(
-            f"cannot make a SpanishCard from {type(card).__name__} {card!r}: "
+            f"cannot make a SpanishCard from {describe(card)}: "
             "give text like '12e' or 'rey de espadas', a SpanishCard, or an index 0-47"
         )
 
@@ -136,10 +157,7 @@ class SpanishCard(IndexedCard):
         >>> SpanishCard.from_index(0)
         SpanishCard('1o')
         """
-        i = int(index)
-        if not 0 <= i < 48:
-            raise InvalidCardError(f"invalid Spanish card index {i}: an index is 0-47")
-        return _CARDS[i]
+        return _CARDS[check_index(index, "Spanish card index", 48)]
 
     @property
     def rank(self) -> int:
@@ -199,15 +217,12 @@ class SpanishCard(IndexedCard):
         return f"{self.rank}{'oceb'[self._index & 3]}"
 
     def _repr_html_(self) -> str:
-        colors = ("#b8860b", "#c0392b", "#1f4e9c", "#2e7d32")
-        return (
-            f'<span class="cartes-card" title="{self.name}" style="display:inline-block;'
-            f"padding:0 0.25em;margin:0 0.1em;border:1px solid #999;border-radius:0.25em;"
-            f'color:{colors[self._index & 3]};font-family:monospace">{self}</span>'
-        )
+        colors = ("#b8860b", "#c0392b", "#1f4e9c", "#2e7d32")  # oros, copas, espadas, bastos
+        return card_html(str(self), self.name, colors[self._index & 3])
 
 
 _CARDS: Final = tuple(SpanishCard._make(i) for i in range(48))
+_CARDS_40: Final = tuple(card for card in _CARDS if card.rank not in (8, 9))
 
 #: Anything accepted where one Spanish card is expected.
 SpanishCardLike: TypeAlias = "SpanishCard | str | int | np.integer[Any]"
@@ -219,8 +234,12 @@ def spanish_deck_cards(size: int = 40) -> tuple[SpanishCard, ...]:
     >>> len(spanish_deck_cards(40)), len(spanish_deck_cards(48))
     (40, 48)
     """
-    if size == 48:
-        return _CARDS
-    if size == 40:
-        return tuple(card for card in _CARDS if card.rank not in (8, 9))
-    raise InvalidCardError(f"invalid Spanish deck size {size}: a Spanish deck has 40 or 48 cards")
+    if isinstance(size, (int, np.integer)) and not isinstance(size, bool):
+        if size == 48:
+            return _CARDS
+        if size == 40:
+            return _CARDS_40
+        shown = str(size)
+    else:
+        shown = f"({describe(size)})"
+    raise DeckError(f"invalid Spanish deck size {shown}: a Spanish deck has 40 or 48 cards")

@@ -1,0 +1,168 @@
+"""Measure the evaluator on this machine: ``cartes bench`` (or ``python -m cartes bench``).
+
+Every figure is the best of several runs, measured in the same process, and other evaluators
+(eval7, phevaluator) are measured beside cartes when they are installed, so the ratios hold even
+on a busy machine where the absolute numbers wander.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from cartes.deck import SeedLike, make_rng
+from cartes.evaluation import CALATONE, STANDARD, Ranking, category_counts, evaluate, evaluate_many
+from cartes.evaluation.tables import BUILT_IN
+
+__all__ = ["Measurement", "random_hands", "run"]
+
+
+def random_hands(n: int, k: int = 7, seed: SeedLike = 0) -> NDArray[np.uint8]:
+    """``n`` uniformly random hands of ``k`` distinct cards, as an ``(n, k)`` uint8 array.
+
+    >>> hands = random_hands(1000, 7, seed=1)
+    >>> hands.shape, bool((np.sort(hands, axis=1)[:, 1:] != np.sort(hands, axis=1)[:, :-1]).all())
+    ((1000, 7), True)
+    """
+    rng = make_rng(seed)
+    out = np.empty((n, k), dtype=np.uint8)
+    todo = np.arange(n)
+    while todo.size:
+        # Draw with replacement and redraw rows with a repeat: uniform over distinct hands.
+        draw = rng.integers(0, 52, size=(todo.size, k), dtype=np.uint8)
+        ordered = np.sort(draw, axis=1)
+        distinct = (ordered[:, 1:] != ordered[:, :-1]).all(axis=1)
+        out[todo[distinct]] = draw[distinct]
+        todo = todo[~distinct]
+    return out
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """One line of the benchmark table: what was measured, and how fast."""
+
+    name: str
+    seconds: float
+    items: int
+    unit: str = "hands/s"
+
+    @property
+    def rate(self) -> float:
+        """Items per second."""
+        return self.items / self.seconds
+
+    def per_item_ns(self) -> float:
+        """Nanoseconds per item."""
+        return self.seconds / self.items * 1e9
+
+
+def _best_of(repeats: int, work: Callable[[], object]) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        work()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def _batch(hands: NDArray[np.uint8], ranking: Ranking, threads: bool) -> Measurement:
+    evaluate_many(hands[:100], ranking, threads=threads)  # compile or load the cache first
+    seconds = _best_of(5, lambda: evaluate_many(hands, ranking, check=False, threads=threads))
+    where = "all cores" if threads else "one thread"
+    return Measurement(f"batch, random 7-card, {ranking.name}, {where}", seconds, len(hands))
+
+
+def _enumeration(ranking: Ranking, threads: int) -> Measurement:
+    category_counts(7, ranking, threads=threads)
+    seconds = _best_of(3, lambda: category_counts(7, ranking, threads=threads))
+    where = "one thread" if threads == 1 else f"{threads} threads"
+    return Measurement(
+        f"all 133,784,560 7-card hands, {ranking.name}, {where}", seconds, 133_784_560
+    )
+
+
+def _per_call(name: str, call: Callable[[Any], object], hands: list[Any]) -> Measurement:
+    call(hands[0])
+    seconds = _best_of(3, lambda: [call(hand) for hand in hands])
+    return Measurement(name, seconds, len(hands))
+
+
+def run(hands: int = 2_000_000, calls: int = 200_000, seed: int = 2026) -> list[Measurement]:
+    """Measure everything; returns the table's rows (and prints nothing)."""
+    import numba
+
+    from cartes.evaluation.kernels import strength7
+
+    batch = random_hands(hands, 7, seed)
+    rows: list[Measurement] = []
+    for ranking in (STANDARD, CALATONE):
+        rows.append(_batch(batch, ranking, threads=False))
+        rows.append(_batch(batch, ranking, threads=True))
+    for ranking in (STANDARD, CALATONE):
+        rows.append(_enumeration(ranking, 1))
+        if numba.get_num_threads() > 1:
+            rows.append(_enumeration(ranking, numba.get_num_threads()))
+    singles = [tuple(int(card) for card in row) for row in batch[:calls]]
+    for ranking in (STANDARD, CALATONE):
+        r = BUILT_IN.index(ranking)
+        rows.append(
+            _per_call(
+                f"one hand per call, strength7(7 ints), {ranking.name}",
+                lambda h, r=r: strength7(*h, r),  # type: ignore[misc]
+                singles,
+            )
+        )
+    texts = [" ".join(map(str, evaluate(list(h)).cards)) for h in singles[: calls // 10]]
+    rows.append(_per_call("one hand per call, evaluate(text), standard", evaluate, texts))
+    rows.extend(_others(singles))
+    return rows
+
+
+def _others(singles: list[tuple[int, ...]]) -> list[Measurement]:
+    """eval7 and phevaluator, when installed, on the same hands."""
+    rows: list[Measurement] = []
+    try:
+        eval7: Any = import_module("eval7")
+    except ImportError:
+        pass
+    else:
+        deck = [eval7.Card(f"{'23456789TJQKA'[i >> 2]}{'cdhs'[i & 3]}") for i in range(52)]
+        hands = [[deck[i] for i in hand] for hand in singles]
+        rows.append(_per_call("one hand per call, eval7.evaluate", eval7.evaluate, hands))
+    try:
+        phevaluator: Any = import_module("phevaluator")
+    except ImportError:
+        pass
+    else:
+        rows.append(
+            _per_call(
+                "one hand per call, phevaluator.evaluate_cards",
+                lambda h: phevaluator.evaluate_cards(*h),
+                singles,
+            )
+        )
+    return rows
+
+
+def format_table(rows: list[Measurement]) -> str:
+    """The measurements as a text table, with ratios to the first per-call baseline found
+    among the other libraries (eval7, then phevaluator), else to cartes' own one-call figure."""
+    baseline = next(
+        (row for row in rows if "eval7" in row.name),
+        next((row for row in rows if "phevaluator" in row.name), None),
+    ) or next(row for row in rows if "strength7" in row.name)
+    width = max(len(row.name) for row in rows)
+    versus = "x " + baseline.name.split(", ")[-1]
+    lines = [f"{'measurement':<{width}}  {'rate':>14}  {'per hand':>10}  {versus:>18}"]
+    for row in rows:
+        lines.append(
+            f"{row.name:<{width}}  {row.rate / 1e6:>10.2f} M/s  {row.per_item_ns():>7.1f} ns"
+            f"  {row.rate / baseline.rate:>17.2f}x"
+        )
+    return "\n".join(lines)
