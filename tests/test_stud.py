@@ -9,7 +9,7 @@ import pytest
 
 from _stud import stud_deck
 from cartes import Card, Deck
-from cartes.errors import ConfigurationError, IllegalActionError
+from cartes.errors import ConfigurationError, IllegalActionError, SeedError
 from cartes.games import (
     Bet,
     BringIn,
@@ -85,7 +85,7 @@ def test_s1_bad_start_arguments():
         game.start(seed=1, stacks=[10, 0, 10])
     with pytest.raises(ConfigurationError, match="button"):
         game.start(seed=1, button=3)
-    with pytest.raises(ConfigurationError, match="seed"):
+    with pytest.raises(SeedError, match="seed"):
         game.start(seed="lucky")
     with pytest.raises(ConfigurationError, match="French"):
         game.start(deck=Deck.spanish())

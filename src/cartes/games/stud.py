@@ -132,10 +132,7 @@ class SevenCardStud(Game):
         ((49, 79), 3)
         """
         n = self.players
-        try:
-            rng = make_rng(seed)
-        except TypeError as error:
-            raise ConfigurationError(str(error)) from None
+        rng = make_rng(seed)  # a bad seed is a cartes.errors.SeedError
         if deck is None:
             deck = Deck.french()
             deck.shuffle(rng)
