@@ -202,6 +202,7 @@ class StudState(State):
         self.final_pots: tuple[betting.Pot, ...] = ()
         self._payoffs: tuple[int, ...] | None = None
         self._legal: tuple[Action, ...] | None = None
+        self._turn: int | None = -1  # -1: not known yet
         self._order = [(button + 1 + i) % n for i in range(n)]  # deal order, from button's left
         self._position = {seat: i for i, seat in enumerate(self._order)}
         self._begin()
@@ -370,11 +371,16 @@ class StudState(State):
     @property
     def to_act(self) -> int | None:
         """The seat to act: a betting seat, or the next to show or muck at the showdown."""
+        if self._turn != -1:  # cached until the next action, like the legal actions
+            return self._turn
         if self._payoffs is not None:
-            return None
-        if self.round is not None:
-            return self.round.to_act
-        return self.show_order[self.show_index]
+            turn = None
+        elif self.round is not None:
+            turn = self.round.to_act
+        else:
+            turn = self.show_order[self.show_index]
+        self._turn = turn
+        return turn
 
     @property
     def is_terminal(self) -> bool:
@@ -424,6 +430,7 @@ class StudState(State):
         seat = self.to_act
         assert seat is not None
         self._legal = None
+        self._turn = -1
         self.actions.append((seat, action))
         if self.round is None:
             return self._showdown_action(seat, action)
