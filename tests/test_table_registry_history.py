@@ -117,6 +117,12 @@ def test_json_round_trip_and_tamper_detection():
         replay({**data, "actions": [{"seat": 0, "kind": "teleport"}]})
     with pytest.raises(HistoryError, match="setup"):
         replay({**data, "game": "omaha"})
+    with pytest.raises(HistoryError, match="setup"):
+        replay({**data, "deck": ["Zz", *data["deck"][1:]]})
+    with pytest.raises(HistoryError, match="setup"):
+        replay({**data, "reshuffle_seed": "x"})
+    with pytest.raises(HistoryError, match="action 0"):
+        replay({**data, "actions": ["fold"]})
 
 
 def test_replay_mid_hand_state():

@@ -25,7 +25,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from cartes.deck import Deck
-from cartes.errors import ConfigurationError, HistoryError, UnknownGameError
+from cartes.errors import CartesError, ConfigurationError, HistoryError, UnknownGameError
 from cartes.games.betting import FixedLimit, Pot, RaiseCap, SpreadLimit
 from cartes.games.core import (
     Action,
@@ -172,7 +172,6 @@ def replay(data: str | Mapping[str, Any]) -> State:
     missing = [key for key in needed if key not in data]
     if missing:
         raise HistoryError(f"a hand history needs the fields {needed}; missing {missing}")
-    number = -1
     try:
         game = get(data["game"], **data["config"])
         state = game.start(
@@ -181,16 +180,18 @@ def replay(data: str | Mapping[str, Any]) -> State:
             button=data["button"],
             reshuffle_seed=data["reshuffle_seed"],
         )
-        for number, step in enumerate(data.get("actions", [])):  # noqa: B007 - used on error
+    except (CartesError, TypeError, ValueError) as error:
+        raise HistoryError(f"the history's setup is invalid: {error}") from error
+    for number, step in enumerate(data.get("actions", [])):
+        try:
             fields = dict(step)
             seat = fields.pop("seat", None)
-            state.apply(action_from_dict(fields), seat=seat)
-    except (ConfigurationError, UnknownGameError) as error:
-        raise HistoryError(f"the history's setup is invalid: {error}") from error
-    except Exception as error:  # any failure to replay means the history is inconsistent
-        if isinstance(error, HistoryError):
+            action = action_from_dict(fields)
+            state.apply(action, seat=seat)
+        except HistoryError:
             raise
-        raise HistoryError(f"action {number} does not replay: {error}") from error
+        except (CartesError, TypeError, ValueError) as error:
+            raise HistoryError(f"action {number} does not replay: {error}") from error
     if "events" in data:
         replayed = json.loads(json.dumps([event.to_dict() for event in state.history]))
         if replayed != data["events"]:

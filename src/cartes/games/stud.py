@@ -159,6 +159,7 @@ class SevenCardStud(Game):
         _int_field("button", button, 0, n - 1)
         if reshuffle_seed is None:
             reshuffle_seed = int(rng.integers(2**62))
+        _int_field("reshuffle_seed", reshuffle_seed, 0)
         return StudState(self, deck, stacks, button, reshuffle_seed)
 
 
