@@ -556,3 +556,12 @@ def test_observation_of_a_missing_seat_is_refused():
         state.observation(3)
     spectator = state.observation(None)
     assert all(card is None for card in spectator.cards[0][:2])
+
+
+def test_observation_tells_what_to_call():
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, {1: "Ah Kh 2c"}))
+    act(state, BringIn(), Complete())
+    obs = state.observation(state.to_act)
+    assert obs.extra["to_call"] == 5
+    assert obs.extra["round_committed"] == (0, 2, 5)
+    assert state.observation(None).extra["to_call"] == 0

@@ -471,6 +471,7 @@ class StudState(State):
                 pairs = zip(self.cards[s], self.face_up[s], strict=True)
                 visible.append(tuple(c if up else None for c, up in pairs))
         to_act = self.to_act
+        rnd = self.round
         return Observation(
             seat=seat,
             to_act=to_act,
@@ -482,7 +483,16 @@ class StudState(State):
             history=tuple(e.seen_by(seat) for e in self.history),
             legal_actions=self.legal_actions() if to_act == seat and seat is not None else (),
             is_terminal=self.is_terminal,
-            extra={"street": self.street, "button": self.button, "pots": self.pots},
+            extra={
+                "street": self.street,
+                "button": self.button,
+                "pots": self.pots,
+                # this round's chips per seat, and what the seat must add to call
+                "round_committed": () if rnd is None else tuple(rnd.contrib),
+                "to_call": 0 if rnd is None or seat is None else min(
+                    rnd.owed(seat), self.chips.stacks[seat]
+                ),
+            },
         )
 
     def clone(self) -> StudState:
