@@ -6,11 +6,13 @@ import json
 from importlib.metadata import EntryPoint
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cartes.games as games
 from cartes.errors import ConfigurationError, HistoryError, IllegalActionError, UnknownGameError
 from cartes.games import BringIn, Call, Fold, SevenCardStud, Table, replay
-from cartes.play import CallingStation, RandomAgent, SimpleAgent, play_hand, simulate
+from cartes.play import CallingStation, RandomAgent, SeatView, SimpleAgent, play_hand, simulate
 
 # -- Table --------------------------------------------------------------------------------
 
@@ -170,3 +172,35 @@ def test_illegal_agent_is_named():
     state_game = SevenCardStud(players=2)
     with pytest.raises(IllegalActionError, match="agent"):
         play_hand(state_game, [Cheater(), Cheater()], seed=1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    stacks=st.lists(st.integers(0, 40), min_size=2, max_size=8).filter(
+        lambda s: sum(1 for x in s if x) >= 2
+    ),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_table_runs_conserve_chips_and_rotate_button(stacks, seed):
+    """Across many hands the chips at the table never change in total, busted seats sit out,
+    and the button moves clockwise to a seat that still has chips."""
+    game = SevenCardStud(players=len(stacks))
+    table = Table(game, stacks=stacks, button=next(i for i, x in enumerate(stacks) if x))
+    total = sum(stacks)
+    agent = RandomAgent(seed)
+    for number in range(15):
+        if sum(1 for x in table.stacks if x) < 2:
+            break
+        before = table.button
+        state = table.start_hand(seed + number)
+        assert all(table.stacks[s] > 0 for s in table.seats_in_hand)
+        while not state.is_terminal:
+            state.apply(agent.act(SeatView(state, state.to_act)))
+        payoffs = table.finish_hand(state)
+        assert sum(payoffs) == 0
+        assert sum(table.stacks) == total
+        if sum(1 for x in table.stacks if x) >= 2:
+            assert table.stacks[table.button] > 0
+            n = len(stacks)
+            skipped = [(before + k) % n for k in range(1, (table.button - before) % n or n)]
+            assert all(table.stacks[s] == 0 for s in skipped)
