@@ -212,7 +212,7 @@ def test_thousands_of_random_hands():
     rng = np.random.default_rng(2026)
     for players in range(2, 9):
         game = SevenCardStud(players=players)
-        for _ in range(250):
+        for _ in range(450):
             stacks = random_stacks(game, rng) if rng.random() < 0.5 else None
             agent = RandomAgent(rng) if rng.random() < 0.5 else StubbornAgent(rng)
             state = play_hand(game, [agent] * players, rng, stacks=stacks)

@@ -565,3 +565,14 @@ def test_observation_tells_what_to_call():
     assert obs.extra["to_call"] == 5
     assert obs.extra["round_committed"] == (0, 2, 5)
     assert state.observation(None).extra["to_call"] == 0
+
+
+def test_s14_default_action_all_in_takes_the_top_of_a_spread():
+    from cartes.games.core import default_action as policy
+
+    class Spread:
+        def legal_actions(self):
+            return (Fold(), Call(), Raise(to=4, up_to=9))
+
+    assert policy(Spread(), "all_in") == Raise(to=9)
+    assert policy(Spread()) == Fold()

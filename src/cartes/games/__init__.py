@@ -43,9 +43,10 @@ from cartes.games.core import (
     Show,
     State,
     action_from_dict,
+    default_action,
 )
 from cartes.games.phh import to_phh
-from cartes.games.stud import SevenCardStud, StudState, default_action
+from cartes.games.stud import SevenCardStud, StudState
 from cartes.games.table import Table
 
 __all__ = [

@@ -24,7 +24,7 @@ import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from cartes.cards import Card
 from cartes.errors import HistoryError, IllegalActionError
@@ -45,6 +45,7 @@ __all__ = [
     "Show",
     "State",
     "action_from_dict",
+    "default_action",
 ]
 
 
@@ -455,3 +456,38 @@ class State(ABC):
         """
         for action in actions:
             self.apply(action)
+
+
+def default_action(state: State, policy: Literal["check_fold", "all_in"] = "check_fold") -> Action:
+    """What a host applies when a seat's clock runs out (S-14).
+
+    ``"check_fold"``: show at a showdown, check if free, post a forced bring-in, else fold.
+    ``"all_in"`` (the seed's room rule): the largest bet or raise offered, else call.
+
+    >>> from cartes.games import SevenCardStud
+    >>> state = SevenCardStud(players=2).start(seed=1)
+    >>> default_action(state)
+    BringIn()
+    """
+    legal = state.legal_actions()
+    if not legal:
+        raise IllegalActionError("no action is due: the hand is over")
+    if Show() in legal:
+        return Show()
+    if policy == "all_in":
+        aggressive = [a for a in legal if a.kind in ("bet", "raise", "complete")]
+        if aggressive:
+            top = aggressive[-1]
+            if isinstance(top, Bet) and top.up_to is not None:  # a spread: the most it allows
+                return Bet(top.up_to)
+            if isinstance(top, Raise) and top.up_to is not None:
+                return Raise(to=top.up_to)
+            return top
+        for choice in (Call(), Check()):
+            if choice in legal:
+                return choice
+    if Check() in legal:
+        return Check()
+    if Fold() in legal:
+        return Fold()
+    return legal[0]  # the forced bring-in

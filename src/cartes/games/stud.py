@@ -24,7 +24,7 @@ from cartes.deck import Deck, SeedLike, make_rng
 from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.games import betting
 from cartes.games._rank import HandRankLike, board_strength, hand_rank
-from cartes.games.core import Action, Call, Check, Event, Fold, Game, Muck, Observation, Show, State
+from cartes.games.core import Action, Event, Game, Muck, Observation, Show, State
 from cartes.games.events import (
     Acted,
     AntePosted,
@@ -40,7 +40,7 @@ from cartes.games.events import (
     UncalledReturned,
 )
 
-__all__ = ["SevenCardStud", "StudState", "default_action"]
+__all__ = ["SevenCardStud", "StudState"]
 
 OddChipRule = Literal["position", "high_card_by_suit"]
 
@@ -574,32 +574,3 @@ class StudState(State):
         from cartes.games.log import format_events
 
         return format_events(self.history)
-
-
-def default_action(state: State, policy: Literal["check_fold", "all_in"] = "check_fold") -> Action:
-    """What a host applies when a seat's clock runs out (S-14).
-
-    ``"check_fold"``: show at a showdown, check if free, post a forced bring-in, else fold.
-    ``"all_in"`` (the seed's room rule): the largest bet or raise offered, else call.
-
-    >>> state = SevenCardStud(players=2).start(seed=1)
-    >>> default_action(state)
-    BringIn()
-    """
-    legal = state.legal_actions()
-    if not legal:
-        raise IllegalActionError("no action is due: the hand is over")
-    if Show() in legal:
-        return Show()
-    if policy == "all_in":
-        aggressive = [a for a in legal if a.kind in ("bet", "raise", "complete")]
-        if aggressive:
-            return aggressive[-1]
-        for choice in (Call(), Check()):
-            if choice in legal:
-                return choice
-    if Check() in legal:
-        return Check()
-    if Fold() in legal:
-        return Fold()
-    return legal[0]  # the forced bring-in
