@@ -92,6 +92,17 @@ def test_entry_point_discovery(monkeypatch):
     assert games.get("plugin-stud", players=3).players == 3
 
 
+def test_a_broken_plugin_warns_and_the_rest_still_work(monkeypatch):
+    broken = EntryPoint(name="broken", value="no_such_module:Game", group="cartes.games")
+    monkeypatch.setattr(games, "_REGISTRY", dict(games._REGISTRY))
+    monkeypatch.setattr(games, "_discovered", False)
+    monkeypatch.setattr(games, "entry_points", lambda group: [broken])
+    with pytest.warns(RuntimeWarning, match="broken"):
+        names = games.available()
+    assert "seven-card-stud" in names
+    assert "broken" not in names
+
+
 # -- history ------------------------------------------------------------------------------
 
 

@@ -20,6 +20,7 @@ cartes.errors.UnknownGameError: unknown game 'texas': known games are ['seven-ca
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Callable, Mapping
 from importlib.metadata import entry_points
 from typing import Any
@@ -93,8 +94,16 @@ def _discover() -> None:
         return
     _discovered = True
     for point in entry_points(group=_ENTRY_POINT_GROUP):
-        if point.name not in _REGISTRY:
+        if point.name in _REGISTRY:
+            continue
+        try:
             _REGISTRY[point.name] = point.load()
+        except Exception as error:  # a broken plugin must not break every other game
+            warnings.warn(
+                f"cartes.games: cannot load game {point.name!r} from {point.value!r}: {error}",
+                RuntimeWarning,
+                stacklevel=3,
+            )
 
 
 def register(name: str, factory: GameFactory, *, replace: bool = False) -> None:

@@ -360,7 +360,13 @@ class Game(ABC):
 
     @abstractmethod
     def start(self, *args: Any, **kwargs: Any) -> State:
-        """Deal one hand and return its state."""
+        """Deal one hand and return its state.
+
+        The first argument is a seed (an int or a numpy ``Generator``). Poker games also take
+        ``deck=`` (a stacked deck for scenarios), ``stacks=`` and ``button=``, which
+        :class:`~cartes.games.Table` and :func:`cartes.play.simulate` pass; a game that has no
+        use for some of them should accept and ignore them.
+        """
 
     def config(self) -> dict[str, Any]:
         """The configuration as JSON-ready keyword arguments: ``type(game)(**game.config())``
