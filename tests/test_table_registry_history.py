@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 import cartes.games as games
 from cartes.errors import ConfigurationError, HistoryError, IllegalActionError, UnknownGameError
 from cartes.games import BringIn, Call, Fold, SevenCardStud, Table, replay
-from cartes.play import CallingStation, RandomAgent, SeatView, SimpleAgent, play_hand, simulate
+from cartes.play import (
+    CallingStation,
+    RandomAgent,
+    SeatView,
+    SimpleAgent,
+    play_hand,
+    play_table,
+    simulate,
+)
 
 # -- Table --------------------------------------------------------------------------------
 
@@ -215,3 +223,13 @@ def test_table_runs_conserve_chips_and_rotate_button(stacks, seed):
             n = len(stacks)
             skipped = [(before + k) % n for k in range(1, (table.button - before) % n or n)]
             assert all(table.stacks[s] == 0 for s in skipped)
+
+
+def test_play_table_stops_when_one_seat_has_everything():
+    table = Table(SevenCardStud(players=3), stacks=[6, 6, 6])
+    results = play_table(table, [CallingStation()] * 3, hands=200, seed=4)
+    assert len(results) < 200
+    assert sorted(table.stacks) == [0, 0, 18]
+    assert results.sum() == 0
+    with pytest.raises(ConfigurationError, match="one agent per seat"):
+        play_table(Table(SevenCardStud(players=2)), [CallingStation()], hands=1)

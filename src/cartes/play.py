@@ -37,6 +37,7 @@ from cartes.games.core import (
     Show,
     State,
 )
+from cartes.games.table import Table
 
 __all__ = [
     "Agent",
@@ -46,6 +47,7 @@ __all__ = [
     "SimpleAgent",
     "concrete",
     "play_hand",
+    "play_table",
     "simulate",
 ]
 
@@ -227,3 +229,43 @@ def simulate(
         state = play_hand(game, agents, rng, button=number % game.players)
         results[number] = state.payoffs
     return results
+
+
+def play_table(
+    table: Table,
+    agents: Sequence[Agent],
+    hands: int,
+    seed: SeedLike = None,
+) -> NDArray[np.int64]:
+    """Play up to ``hands`` hands at a :class:`~cartes.games.Table`, one agent per table seat,
+    carrying the stacks and moving the button; stops early when fewer than two seats have
+    chips. Returns each table seat's payoff per hand played.
+
+    >>> from cartes.games import SevenCardStud, Table
+    >>> table = Table(SevenCardStud(players=3), stacks=[60, 60, 60])
+    >>> results = play_table(table, [SimpleAgent(), CallingStation(), RandomAgent(1)], 5, seed=1)
+    >>> results.shape, sum(table.stacks), table.hands_played
+    ((5, 3), 180, 5)
+    """
+    seats = len(table.stacks)
+    if len(agents) != seats:
+        raise ConfigurationError(
+            f"agents must give one agent per seat ({seats}), got {len(agents)}"
+        )
+    rng = make_rng(seed)
+    rows: list[tuple[int, ...]] = []
+    for _ in range(hands):
+        if sum(1 for stack in table.stacks if stack > 0) < 2:
+            break
+        state = table.start_hand(rng)
+        in_hand = table.seats_in_hand
+        while not state.is_terminal:
+            seat = state.to_act
+            assert seat is not None
+            agent = agents[in_hand[seat]]
+            try:
+                state.apply(agent.act(SeatView(state, seat)))
+            except IllegalActionError as error:
+                raise IllegalActionError(f"agent {in_hand[seat]} ({agent!r}): {error}") from None
+        rows.append(table.finish_hand(state))
+    return np.array(rows, dtype=np.int64).reshape(len(rows), seats)
