@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import cartes
-from cartes.evaluation.kernels import strength7
+from cartes.evaluation.kernels import calatone7, standard7
 
 RANKINGS = ["standard", "calatone"]
 
@@ -42,9 +42,10 @@ def test_enumeration(benchmark, ranking: str, threads: int) -> None:
 
 
 @pytest.mark.benchmark(group="one hand per Python call")
-def test_strength7(benchmark, hands7: np.ndarray) -> None:
+@pytest.mark.parametrize("fast", [standard7, calatone7], ids=["standard7", "calatone7"])
+def test_seven_ints(benchmark, hands7: np.ndarray, fast) -> None:
     hand = [int(card) for card in hands7[0]]
-    benchmark(strength7, *hand)
+    benchmark(fast, *hand)
 
 
 @pytest.mark.benchmark(group="one hand per Python call")

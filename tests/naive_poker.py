@@ -131,7 +131,7 @@ def naive_all_fives(calatone: bool) -> tuple[np.ndarray, np.ndarray]:
     return hands, values
 
 
-@nb.njit(parallel=True, cache=True)
+@nb.njit(parallel=True)  # numba cannot cache this one (parallel with a large closure)
 def naive_seven_category_counts(calatone: bool) -> np.ndarray:
     """Category counts over all seven-card hands, each valued as its best of 21 fives."""
     threads = nb.get_num_threads()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import pickle
 
 import numpy as np
 import pytest
@@ -194,8 +195,10 @@ def test_evaluate_many_equals_evaluate_row_by_row(
 
 @given(hands_of(7), rankings)
 def test_strength7_equals_evaluate(hand: list[int], ranking: cartes.Ranking) -> None:
-    fast = kernels.strength7(*hand, BUILT_IN.index(ranking))
-    assert fast == cartes.evaluate(hand, ranking).strength
+    expected = cartes.evaluate(hand, ranking).strength
+    assert kernels.strength7(*hand, BUILT_IN.index(ranking)) == expected
+    one_ranking = kernels.standard7 if ranking is STANDARD else kernels.calatone7
+    assert one_ranking(*hand) == expected
 
 
 @given(any_hand)
@@ -281,6 +284,11 @@ def test_a_hand_rank_is_ordered_hashable_and_shows_itself() -> None:
     assert "Pair of aces" in high._repr_html_()
     with pytest.raises(TypeError, match="cannot compare a standard hand with a calatone hand"):
         _ = low < cartes.evaluate("2c 3d 4h 5s 7c", CALATONE)
+    with pytest.raises(AttributeError, match="immutable"):
+        low.strength = high.strength  # type: ignore[misc]
+    copy = pickle.loads(pickle.dumps(high))
+    assert copy == high
+    assert copy.best_five == high.best_five
 
 
 # --- Bad input -------------------------------------------------------------------------------
@@ -327,13 +335,39 @@ def test_evaluate_many_validates_at_the_boundary(
         cartes.evaluate_many(array)
 
 
-def test_strength7_rejects_bad_cards() -> None:
-    with pytest.raises(InvalidCardError):
-        kernels.strength7(0, 1, 2, 3, 4, 5, 52)
-    with pytest.raises(InvalidCardError):
-        kernels.strength7(-1, 1, 2, 3, 4, 5, 6)
-    with pytest.raises(DuplicateCardError):
-        kernels.strength7(0, 1, 2, 3, 4, 5, 5)
+@pytest.mark.parametrize(
+    "fast",
+    [lambda *h: kernels.strength7(*h, 0), kernels.standard7, kernels.calatone7],
+    ids=["strength7", "standard7", "calatone7"],
+)
+def test_one_hand_entry_points_reject_bad_cards(fast: object) -> None:
+    with pytest.raises(InvalidCardError, match="0-51"):
+        fast(0, 1, 2, 3, 4, 5, 52)  # type: ignore[operator]
+    with pytest.raises(InvalidCardError, match="0-51"):
+        fast(-1, 1, 2, 3, 4, 5, 6)  # type: ignore[operator]
+    with pytest.raises(DuplicateCardError, match="distinct"):
+        fast(0, 1, 2, 3, 4, 5, 5)  # type: ignore[operator]
+
+
+@given(st.lists(hands_of(7), min_size=1, max_size=5))
+def test_evaluate_many_takes_text_and_cards_too(hands: list[list[int]]) -> None:
+    expected = cartes.evaluate_many(np.array(hands)).tolist()
+    as_text = [" ".join(str(Card(i)) for i in hand) for hand in hands]
+    assert cartes.evaluate_many(as_text).tolist() == expected
+    assert cartes.evaluate_many([cartes.Hand(hand) for hand in hands]).tolist() == expected
+    assert cartes.evaluate_many(as_text[0]).tolist() == expected[0]
+
+
+def test_evaluate_many_names_a_bad_hand_given_as_text() -> None:
+    with pytest.raises(DuplicateCardError, match="duplicate card As"):
+        cartes.evaluate_many(["As Kd Qh Jc Ts", "As As Qh Jc Ts"])
+    with pytest.raises(HandSizeError):
+        cartes.evaluate_many(["As Kd Qh Jc Ts", "As Kd Qh Jc"])
+
+
+def test_strength7_rejects_an_unknown_ranking_row() -> None:
+    with pytest.raises(InvalidCardError, match="ranking must be 0"):
+        kernels.strength7(0, 1, 2, 3, 4, 5, 6, 2)
 
 
 @given(st.text(max_size=30), rankings)

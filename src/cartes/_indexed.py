@@ -40,8 +40,12 @@ def items_of(value: object, what: str, allowed: str) -> list[Any]:
 
 def first_duplicate(cards: Iterable[IndexedCard]) -> IndexedCard | None:
     """The first card that appears a second time, or None."""
+    pile = cards if isinstance(cards, (list, tuple)) else list(cards)
+    # Cards of one kind are interned: distinct objects are distinct cards, and id() is fast.
+    if len({id(card) for card in pile}) == len(pile):
+        return None
     seen: set[IndexedCard] = set()
-    for card in cards:
+    for card in pile:
         if card in seen:
             return card
         seen.add(card)

@@ -16,9 +16,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from cartes.cards import Card
 from cartes.deck import SeedLike, make_rng
 from cartes.evaluation import CALATONE, STANDARD, Ranking, category_counts, evaluate, evaluate_many
-from cartes.evaluation.tables import BUILT_IN
 
 __all__ = ["Measurement", "random_hands", "run"]
 
@@ -87,9 +87,10 @@ def _enumeration(ranking: Ranking, threads: int) -> Measurement:
     )
 
 
-def _per_call(name: str, call: Callable[[Any], object], hands: list[Any]) -> Measurement:
-    call(hands[0])
-    seconds = _best_of(3, lambda: [call(hand) for hand in hands])
+def _per_call(name: str, call: Callable[..., object], hands: list[Any]) -> Measurement:
+    """One Python call per hand, each hand's items passed as separate arguments."""
+    call(*hands[0])
+    seconds = _best_of(3, lambda: [call(*hand) for hand in hands])
     return Measurement(name, seconds, len(hands))
 
 
@@ -97,7 +98,7 @@ def run(hands: int = 2_000_000, calls: int = 200_000, seed: int = 2026) -> list[
     """Measure everything; returns the table's rows (and prints nothing)."""
     import numba
 
-    from cartes.evaluation.kernels import strength7
+    from cartes.evaluation.kernels import calatone7, standard7
 
     batch = random_hands(hands, 7, seed)
     rows: list[Measurement] = []
@@ -109,16 +110,9 @@ def run(hands: int = 2_000_000, calls: int = 200_000, seed: int = 2026) -> list[
         if numba.get_num_threads() > 1:
             rows.append(_enumeration(ranking, numba.get_num_threads()))
     singles = [tuple(int(card) for card in row) for row in batch[:calls]]
-    for ranking in (STANDARD, CALATONE):
-        r = BUILT_IN.index(ranking)
-        rows.append(
-            _per_call(
-                f"one hand per call, strength7(7 ints), {ranking.name}",
-                lambda h, r=r: strength7(*h, r),  # type: ignore[misc]
-                singles,
-            )
-        )
-    texts = [" ".join(map(str, evaluate(list(h)).cards)) for h in singles[: calls // 10]]
+    rows.append(_per_call("one hand per call, standard7(7 ints)", standard7, singles))
+    rows.append(_per_call("one hand per call, calatone7(7 ints)", calatone7, singles))
+    texts = [(" ".join(str(Card(i)) for i in hand),) for hand in singles[: calls // 10]]
     rows.append(_per_call("one hand per call, evaluate(text), standard", evaluate, texts))
     rows.extend(_others(singles))
     return rows
@@ -133,7 +127,7 @@ def _others(singles: list[tuple[int, ...]]) -> list[Measurement]:
         pass
     else:
         deck = [eval7.Card(f"{'23456789TJQKA'[i >> 2]}{'cdhs'[i & 3]}") for i in range(52)]
-        hands = [[deck[i] for i in hand] for hand in singles]
+        hands = [([deck[i] for i in hand],) for hand in singles]
         rows.append(_per_call("one hand per call, eval7.evaluate", eval7.evaluate, hands))
     try:
         phevaluator: Any = import_module("phevaluator")
@@ -143,7 +137,7 @@ def _others(singles: list[tuple[int, ...]]) -> list[Measurement]:
         rows.append(
             _per_call(
                 "one hand per call, phevaluator.evaluate_cards",
-                lambda h: phevaluator.evaluate_cards(*h),
+                phevaluator.evaluate_cards,
                 singles,
             )
         )
@@ -156,7 +150,7 @@ def format_table(rows: list[Measurement]) -> str:
     baseline = next(
         (row for row in rows if "eval7" in row.name),
         next((row for row in rows if "phevaluator" in row.name), None),
-    ) or next(row for row in rows if "strength7" in row.name)
+    ) or next(row for row in rows if "standard7" in row.name)
     width = max(len(row.name) for row in rows)
     versus = "x " + baseline.name.split(", ")[-1]
     lines = [f"{'measurement':<{width}}  {'rate':>14}  {'per hand':>10}  {versus:>18}"]

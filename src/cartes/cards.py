@@ -229,8 +229,11 @@ class Card(IndexedCard):
     def __new__(cls, card: CardLike) -> Card:
         if type(card) is Card:
             return card
+        if type(card) is int and 0 <= card < DECK_SIZE:
+            return _CARDS[card]
         if isinstance(card, str):
-            return _CARDS[_parse_card_text(card)]
+            known = _BY_TEXT.get(card)
+            return known if known is not None else _CARDS[_parse_card_text(card)]
         if isinstance(card, (int, np.integer)) and not isinstance(card, bool):
             return cls.from_index(card)
         raise CardTypeError(
@@ -290,6 +293,13 @@ class Card(IndexedCard):
 
 
 _CARDS: Final = tuple(Card._make(i) for i in range(DECK_SIZE))
+#: Every plain spelling of every card (no spaces or variation selectors), for a fast parse.
+_BY_TEXT: Final[dict[str, Card]] = {
+    spelling + suit_text: _CARDS[rank * 4 + suit]
+    for rank_text, rank in _RANK_FROM_TEXT.items()
+    for spelling in {rank_text, rank_text.lower()}
+    for suit_text, suit in _SUIT_FROM_TEXT.items()
+}
 
 #: Anything cartes accepts where one card is expected: a Card, its text, or its index.
 CardLike: TypeAlias = "Card | str | int | np.integer[Any]"
@@ -320,7 +330,8 @@ class Hand(tuple[Card, ...]):
 
     def __new__(cls, cards: str | Iterable[CardLike] = ()) -> Hand:
         if isinstance(cards, str):
-            parsed = [Card(text) for text in cards.replace(",", " ").split()]
+            texts = cards.replace(",", " ").split()
+            parsed = [_BY_TEXT.get(text) or Card(text) for text in texts]
         else:
             items = items_of(cards, "a hand", "text like 'As Kd Qh' or an iterable of cards")
             parsed = [Card(card) for card in items]

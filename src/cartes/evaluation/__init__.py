@@ -5,6 +5,8 @@
 'Five figures: ace, queen, queen, jack, jack'
 """
 
+from typing import Any
+
 from cartes.evaluation.evaluator import (
     best_five,
     categories,
@@ -18,6 +20,24 @@ from cartes.evaluation.exposed import exposed_strength
 from cartes.evaluation.handrank import HandRank
 from cartes.evaluation.rankings import CALATONE, STANDARD, Category, Ranking, get_ranking
 
+#: Compiled one-hand entry points, imported on first use (they import numba).
+_COMPILED = ("standard7", "calatone7", "strength7")
+
+
+def __getattr__(name: str) -> Any:
+    """``standard7``, ``calatone7`` and ``strength7`` load the numba kernels on first use.
+
+    >>> from cartes.evaluation import standard7
+    >>> standard7(51, 47, 43, 39, 35, 0, 1) >> 12  # a royal flush: the top category
+    8
+    """
+    if name in _COMPILED:
+        from cartes.evaluation import kernels
+
+        return getattr(kernels, name)
+    raise AttributeError(f"module 'cartes.evaluation' has no attribute {name!r}")
+
+
 __all__ = [
     "CALATONE",
     "STANDARD",
@@ -25,6 +45,7 @@ __all__ = [
     "HandRank",
     "Ranking",
     "best_five",
+    "calatone7",
     "categories",
     "category_counts",
     "compare",
@@ -32,5 +53,7 @@ __all__ = [
     "evaluate_many",
     "exposed_strength",
     "get_ranking",
+    "standard7",
+    "strength7",
     "winners",
 ]

@@ -19,7 +19,7 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from cartes.cards import CardLike, Hand
+from cartes.cards import CardLike, Hand, to_array
 from cartes.errors import CardTypeError, DuplicateCardError, HandSizeError, InvalidCardError
 from cartes.evaluation.handrank import HandRank, strength_of
 from cartes.evaluation.rankings import STANDARD, Category, RankingLike, get_ranking
@@ -140,8 +140,23 @@ def _checked_rows(hands: ArrayLike, check: bool) -> NDArray[Any]:
     return np.ascontiguousarray(array)
 
 
+def _as_index_array(hands: ArrayLike | Iterable[HandLike]) -> NDArray[Any]:
+    """An array of card indices; hands given as text or cards are encoded first."""
+    if isinstance(hands, np.ndarray):
+        return hands
+    if isinstance(hands, str | Hand):
+        single: NDArray[Any] = to_array([hands])[0]
+        return single
+    try:
+        array = np.asarray(hands)
+    except ValueError:  # ragged rows: let the encoder say which hand is the odd one
+        return to_array(hands)  # type: ignore[arg-type]
+    # Text or Card objects: encode hand by hand, which checks each card and names the bad one.
+    return to_array(hands) if array.dtype.kind in "OUS" else array  # type: ignore[arg-type]
+
+
 def evaluate_many(
-    hands: ArrayLike,
+    hands: ArrayLike | Iterable[HandLike],
     ranking: RankingLike = STANDARD,
     *,
     check: bool = True,
@@ -154,14 +169,18 @@ def evaluate_many(
     (shape, indices 0-51, no card twice in a row) unless ``check=False``: skip the check only
     for data you made yourself, since the kernel reads tables at the given indices.
 
+    Hands given as text or cards are encoded first (slower; arrays are the fast way in).
+
     >>> import numpy as np, cartes
+    >>> cartes.evaluate_many(["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"]).tolist()
+    [32777, 0]
     >>> hands = np.array([[12, 13, 14, 15, 51], [0, 1, 2, 3, 4]], dtype=np.int8)
     >>> strengths = cartes.evaluate_many(hands)
     >>> strengths[0] > strengths[1], cartes.categories(strengths).tolist()
     (np.True_, [8, 8])
     """
     rules = get_ranking(ranking)
-    array = np.asarray(hands)
+    array = _as_index_array(hands)
     single = array.ndim == 1
     rows = _checked_rows(array[np.newaxis] if single else array, check)
     out = np.empty(len(rows), dtype=np.uint16)

@@ -98,14 +98,25 @@ class HandRank:
 
     __slots__ = ("_best_five", "cards", "ranking", "strength")
 
+    strength: int
+    """The strength: ``category position << 12 | place within the category``."""
+    ranking: Ranking
+    """The ranking the hand was valued under."""
+    cards: Hand
+    """All the cards that were evaluated (5, 6 or 7)."""
+    _best_five: Hand | None
+
     def __init__(self, strength: int, ranking: Ranking, cards: Hand) -> None:
-        #: The strength: ``category position << 12 | place within the category``.
-        self.strength: int = strength
-        #: The ranking the hand was valued under.
-        self.ranking: Ranking = ranking
-        #: All the cards that were evaluated (5, 6 or 7).
-        self.cards: Hand = cards
-        self._best_five: Hand | None = None
+        object.__setattr__(self, "strength", strength)
+        object.__setattr__(self, "ranking", ranking)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "_best_five", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("HandRank is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("HandRank is immutable")
 
     @property
     def category(self) -> Category:
@@ -137,7 +148,9 @@ class HandRank:
                     for combo in itertools.combinations(ordered, 5)
                     if strength_of([card.index for card in combo], self.ranking) == self.strength
                 )
-            self._best_five = _reading_order(five, self.category)
+            # A cache, not a change: the best five follow from the cards and the strength.
+            object.__setattr__(self, "_best_five", _reading_order(five, self.category))
+        assert self._best_five is not None
         return self._best_five
 
     def describe(self, lang: str = "en") -> str:
