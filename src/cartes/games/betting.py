@@ -155,6 +155,7 @@ class Chips:
         return [s for s in range(len(self.stacks)) if not self.folded[s] and self.stacks[s] > 0]
 
     def copy(self) -> Chips:
+        """An independent copy (for :meth:`State.clone <cartes.games.State.clone>`)."""
         twin = Chips.__new__(Chips)
         twin.stacks = list(self.stacks)
         twin.committed = list(self.committed)
@@ -162,6 +163,7 @@ class Chips:
         return twin
 
     def snapshot(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]:
+        """Stacks, commitments and folds as tuples, for comparing states."""
         return tuple(self.stacks), tuple(self.committed), tuple(self.folded)
 
 
@@ -432,6 +434,7 @@ class BettingRound:
         return twin
 
     def snapshot(self) -> tuple[object, ...]:
+        """Everything about the round but its chips, as comparable values."""
         return tuple(
             sorted(getattr(self, name)) if isinstance(getattr(self, name), set)
             else getattr(self, name)
