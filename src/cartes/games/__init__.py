@@ -1,0 +1,214 @@
+"""The game drivers and their registry.
+
+Games are found by name: :func:`available` lists them, :func:`get` makes one with its options,
+and :func:`register` adds a game (or a third-party package declares one in the entry-point
+group ``cartes.games``, whose value is a factory: a ``Game`` subclass or a function returning
+a ``Game``).
+
+>>> from cartes import games
+>>> "seven-card-stud" in games.available()
+True
+>>> game = games.get("seven-card-stud", players=4, ante=2)
+>>> game.players, game.ante
+(4, 2)
+>>> games.get("texas")
+Traceback (most recent call last):
+...
+cartes.errors.UnknownGameError: unknown game 'texas': known games are ['seven-card-stud']
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections.abc import Callable, Mapping
+from importlib.metadata import entry_points
+from typing import Any
+
+from cartes.deck import Deck
+from cartes.errors import CartesError, ConfigurationError, HistoryError, UnknownGameError
+from cartes.games.betting import FixedLimit, Pot, RaiseCap, SpreadLimit
+from cartes.games.core import (
+    Action,
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    Complete,
+    Event,
+    Fold,
+    Game,
+    Muck,
+    Observation,
+    Raise,
+    Show,
+    State,
+    action_from_dict,
+    default_action,
+)
+from cartes.games.phh import to_phh
+from cartes.games.stud import SevenCardStud, StudState
+from cartes.games.table import Table
+
+__all__ = [
+    "Action",
+    "Bet",
+    "BringIn",
+    "Call",
+    "Check",
+    "Complete",
+    "Event",
+    "FixedLimit",
+    "Fold",
+    "Game",
+    "Muck",
+    "Observation",
+    "Pot",
+    "Raise",
+    "RaiseCap",
+    "SevenCardStud",
+    "Show",
+    "SpreadLimit",
+    "State",
+    "StudState",
+    "Table",
+    "available",
+    "default_action",
+    "get",
+    "register",
+    "replay",
+    "to_phh",
+]
+
+GameFactory = Callable[..., Game]
+
+_REGISTRY: dict[str, GameFactory] = {SevenCardStud.name: SevenCardStud}
+_ENTRY_POINT_GROUP = "cartes.games"
+_discovered = False
+
+
+def _discover() -> None:
+    """Add games declared by installed packages (entry-point group ``cartes.games``) once."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    for point in entry_points(group=_ENTRY_POINT_GROUP):
+        if point.name in _REGISTRY:
+            continue
+        try:
+            _REGISTRY[point.name] = point.load()
+        except Exception as error:  # a broken plugin must not break every other game
+            warnings.warn(
+                f"cartes.games: cannot load game {point.name!r} from {point.value!r}: {error}",
+                RuntimeWarning,
+                stacklevel=3,
+            )
+
+
+def register(name: str, factory: GameFactory, *, replace: bool = False) -> None:
+    """Add a game under ``name``; ``factory(**options)`` must return a :class:`Game`.
+
+    >>> register("short-stud", lambda **kw: SevenCardStud(**{"small_bet": 2, **kw}))
+    >>> get("short-stud", players=3).small_bet
+    2
+    >>> register("short-stud", SevenCardStud)
+    Traceback (most recent call last):
+    ...
+    cartes.errors.ConfigurationError: a game named 'short-stud' is already registered; ...
+    """
+    if not isinstance(name, str) or not name:
+        raise ConfigurationError(f"a game name must be a non-empty string, got {name!r}")
+    if not callable(factory):
+        raise ConfigurationError(f"factory for {name!r} must be callable, got {factory!r}")
+    _discover()
+    if name in _REGISTRY and not replace:
+        raise ConfigurationError(
+            f"a game named {name!r} is already registered; pass replace=True to replace it"
+        )
+    _REGISTRY[name] = factory
+
+
+def available() -> list[str]:
+    """The names of every registered game, sorted.
+
+    >>> available()[:1]
+    ['seven-card-stud']
+    """
+    _discover()
+    return sorted(_REGISTRY)
+
+
+def get(name: str, **options: Any) -> Game:
+    """Make the game ``name`` with these options (each game validates its own).
+
+    >>> get("seven-card-stud", colour="red")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.ConfigurationError: bad options for game 'seven-card-stud': ...colour...
+    """
+    _discover()
+    factory = _REGISTRY.get(name)
+    if factory is None:
+        raise UnknownGameError(f"unknown game {name!r}: known games are {sorted(_REGISTRY)}")
+    try:
+        game = factory(**options)
+    except TypeError as error:  # an option the game does not have
+        raise ConfigurationError(f"bad options for game {name!r}: {error}") from None
+    if not isinstance(game, Game):
+        raise ConfigurationError(f"the factory for {name!r} returned {game!r}, not a Game")
+    return game
+
+
+def replay(data: str | Mapping[str, Any]) -> State:
+    """Rebuild a hand from :meth:`StudState.to_json` (text or the parsed dict).
+
+    The actions are applied again from the same deck; if the history carries events, the
+    replayed events must match them exactly, else :class:`~cartes.errors.HistoryError`.
+
+    >>> replay('{"game": "seven-card-stud"}')
+    Traceback (most recent call last):
+    ...
+    cartes.errors.HistoryError: a hand history needs the fields ['button', 'config', ...
+    """
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as error:
+            raise HistoryError(f"a hand history must be JSON: {error}") from None
+    if not isinstance(data, Mapping):
+        raise HistoryError("a hand history must be a JSON object")
+    needed = ["button", "config", "deck", "game", "reshuffle_seed", "stacks"]
+    missing = [key for key in needed if key not in data]
+    if missing:
+        raise HistoryError(f"a hand history needs the fields {needed}; missing {missing}")
+    try:
+        game = get(data["game"], **data["config"])
+        state = game.start(
+            deck=Deck.stacked(data["deck"]),
+            stacks=data["stacks"],
+            button=data["button"],
+            reshuffle_seed=data["reshuffle_seed"],
+        )
+    except (CartesError, TypeError, ValueError) as error:
+        raise HistoryError(f"the history's setup is invalid: {error}") from error
+    for number, step in enumerate(data.get("actions", [])):
+        try:
+            fields = dict(step)
+            seat = fields.pop("seat", None)
+            action = action_from_dict(fields)
+            state.apply(action, seat=seat)
+        except HistoryError:
+            raise
+        except (CartesError, TypeError, ValueError) as error:
+            raise HistoryError(f"action {number} does not replay: {error}") from error
+    if "events" in data:
+        replayed = json.loads(json.dumps([event.to_dict() for event in state.history]))
+        if replayed != data["events"]:
+            pairs = zip(replayed, data["events"], strict=False)
+            first = next(
+                (i for i, (a, b) in enumerate(pairs) if a != b),
+                min(len(replayed), len(data["events"])),
+            )
+            raise HistoryError(f"the replayed events differ from the history at event {first}")
+    return state

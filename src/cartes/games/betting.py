@@ -1,0 +1,497 @@
+"""Betting for the poker games: limits, betting rounds, pots, side pots and split pots.
+
+The pieces are game-agnostic so that seven-card stud and calatone share them:
+
+* :class:`FixedLimit` (small and big bets, the half-bet all-in rule) and :class:`SpreadLimit`
+  (any increment between a minimum and a maximum; a short all-in never reopens).
+* :class:`RaiseCap`: bets plus raises allowed per round, optionally unlimited heads-up.
+* :class:`Chips`: the money of one hand (stacks behind, chips committed, who folded).
+* :class:`BettingRound`: one round, from its first speaker to its close: who must act, what
+  they may do, bring-in and completion, caps, short all-ins, the uncalled bet.
+* :func:`pots` and :func:`split`: layered side pots and even splits with odd chips.
+
+>>> chips = Chips([100, 100, 100])
+>>> rnd = BettingRound(chips, FixedLimit(5, 10), RaiseCap(4), first=0)
+>>> rnd.to_act, rnd.legal(0)
+(0, (Fold(), Check(), Bet(amount=5)))
+>>> rnd.apply(0, Bet(5)), rnd.apply(1, Raise(to=10)), rnd.apply(2, Fold()), rnd.apply(0, Call())
+(5, 10, 0, 5)
+>>> rnd.is_over, pots([10, 10, 0], [False, False, True])
+(True, (Pot(amount=20, eligible=frozenset({0, 1})),))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cartes.errors import ConfigurationError
+from cartes.games.core import Action, Bet, BringIn, Call, Check, Complete, Fold, Raise
+
+__all__ = [
+    "BettingRound",
+    "Chips",
+    "FixedLimit",
+    "Pot",
+    "RaiseCap",
+    "SpreadLimit",
+    "pots",
+    "split",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class FixedLimit:
+    """Fixed-limit betting: bets and raises come in units of ``small_bet`` or ``big_bet``.
+
+    ``half_bet_rule`` (Robert's rule 6, WSOP LA 129; stud S-13): an all-in of at least half a
+    unit counts as a full bet or raise and reopens the betting; less does not.
+
+    >>> FixedLimit(5, 10)
+    FixedLimit(small_bet=5, big_bet=10, half_bet_rule=True)
+    >>> FixedLimit(10, 5)
+    Traceback (most recent call last):
+    ...
+    cartes.errors.ConfigurationError: big_bet must be >= small_bet (10), got 5
+    """
+
+    small_bet: int
+    big_bet: int
+    half_bet_rule: bool = True
+
+    def __post_init__(self) -> None:
+        _positive("small_bet", self.small_bet)
+        _positive("big_bet", self.big_bet)
+        if self.big_bet < self.small_bet:
+            raise ConfigurationError(
+                f"big_bet must be >= small_bet ({self.small_bet}), got {self.big_bet}"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class SpreadLimit:
+    """Spread-limit betting (calatone, C-4): a bet is ``min_bet..max_bet``; a raise adds
+    ``max(min_bet, last increment)..max_bet`` on top of the current bet. An all-in for less
+    than a full raise does not reopen the betting for players who already acted.
+
+    >>> SpreadLimit(1, 10)
+    SpreadLimit(min_bet=1, max_bet=10)
+    """
+
+    min_bet: int
+    max_bet: int
+
+    def __post_init__(self) -> None:
+        _positive("min_bet", self.min_bet)
+        if self.max_bet < self.min_bet:
+            raise ConfigurationError(
+                f"max_bet must be >= min_bet ({self.min_bet}), got {self.max_bet}"
+            )
+
+
+Structure = FixedLimit | SpreadLimit
+
+
+@dataclass(frozen=True, slots=True)
+class RaiseCap:
+    """How many bets plus raises a round allows (``None``: no cap).
+
+    With ``heads_up_unlimited`` (stud S-5, Robert's rules 3-4) the cap does not apply while
+    only two players who are not all-in remain, unless the round was already capped.
+
+    >>> RaiseCap(4).max_bets, RaiseCap(None).max_bets
+    (4, None)
+    """
+
+    max_bets: int | None = 4
+    heads_up_unlimited: bool = True
+
+    def __post_init__(self) -> None:
+        if self.max_bets is not None and self.max_bets < 1:
+            raise ConfigurationError(
+                f"max_bets must be None (no cap) or >= 1, got {self.max_bets}"
+            )
+
+
+def _positive(name: str, value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ConfigurationError(f"{name} must be an int >= 1, got {value!r}")
+
+
+class Chips:
+    """The money of one hand: each seat's stack behind, chips committed so far, folds.
+
+    >>> chips = Chips([10, 3])
+    >>> chips.put(1, 5)
+    3
+    >>> chips.stacks, chips.committed, chips.is_all_in(1)
+    ([10, 0], [0, 3], True)
+    """
+
+    __slots__ = ("committed", "folded", "stacks")
+
+    def __init__(self, stacks: Sequence[int]) -> None:
+        self.stacks = list(stacks)
+        self.committed = [0] * len(self.stacks)
+        self.folded = [False] * len(self.stacks)
+
+    def put(self, seat: int, amount: int) -> int:
+        """Move up to ``amount`` from the seat's stack into the pot; return what moved."""
+        moved = min(amount, self.stacks[seat])
+        self.stacks[seat] -= moved
+        self.committed[seat] += moved
+        return moved
+
+    def is_all_in(self, seat: int) -> bool:
+        """In the hand with no chips behind."""
+        return not self.folded[seat] and self.stacks[seat] == 0
+
+    def live(self) -> list[int]:
+        """Seats that have not folded (all-in seats included)."""
+        return [seat for seat, out in enumerate(self.folded) if not out]
+
+    def can_act(self) -> list[int]:
+        """Seats that have not folded and still have chips behind."""
+        return [s for s in range(len(self.stacks)) if not self.folded[s] and self.stacks[s] > 0]
+
+    def copy(self) -> Chips:
+        """An independent copy (for :meth:`State.clone <cartes.games.State.clone>`)."""
+        twin = Chips.__new__(Chips)
+        twin.stacks = list(self.stacks)
+        twin.committed = list(self.committed)
+        twin.folded = list(self.folded)
+        return twin
+
+    def snapshot(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]:
+        """Stacks, commitments and folds as tuples, for comparing states."""
+        return tuple(self.stacks), tuple(self.committed), tuple(self.folded)
+
+
+class BettingRound:
+    """One betting round over a :class:`Chips`, clockwise from ``first``.
+
+    ``unit`` is the fixed-limit unit of this round (default ``small_bet``); ``big_option``
+    (stud's open pair, S-6) also allows ``big_bet`` until someone uses it, after which every
+    raise is in ``big_bet`` units. ``bring_in`` starts a stud third-street round: the seat
+    ``first`` must post it or complete (S-4), unless it cannot act, in which case the next
+    seat may fold, bring in or complete.
+
+    >>> chips = Chips([50, 50, 50])
+    >>> rnd = BettingRound(chips, FixedLimit(5, 10), RaiseCap(4), first=2, bring_in=2)
+    >>> rnd.legal(2)
+    (BringIn(), Complete())
+    >>> rnd.apply(2, BringIn()), rnd.legal(0)
+    (2, (Fold(), Call(), Complete()))
+    """
+
+    __slots__ = (
+        "big_mode",
+        "big_option",
+        "bring_in",
+        "bring_in_due",
+        "cap",
+        "capped",
+        "chips",
+        "contrib",
+        "count",
+        "cursor",
+        "first",
+        "forced_seat",
+        "full_level",
+        "last_aggressor",
+        "last_increment",
+        "level",
+        "may_raise",
+        "n",
+        "pending",
+        "structure",
+        "unit",
+    )
+
+    def __init__(
+        self,
+        chips: Chips,
+        structure: Structure,
+        cap: RaiseCap,
+        first: int,
+        *,
+        unit: int | None = None,
+        big_option: bool = False,
+        bring_in: int | None = None,
+    ) -> None:
+        self.chips = chips
+        self.structure = structure
+        self.cap = cap
+        self.n = n = len(chips.stacks)
+        self.first = first
+        self.contrib = [0] * n
+        self.level = 0  # what a seat must have in this round to stay
+        self.full_level = 0  # the level set by the last full bet or raise
+        self.last_increment = 0
+        self.count = 0  # full bets, completions and raises this round
+        self.capped = False
+        self.last_aggressor: int | None = None
+        if isinstance(structure, FixedLimit):
+            self.unit = structure.small_bet if unit is None else unit
+            self.big_option = big_option and self.unit < structure.big_bet
+        else:
+            self.unit = structure.min_bet
+            self.big_option = False
+        self.big_mode = False
+        self.bring_in = bring_in
+        able = chips.can_act()
+        self.pending = set(able) if len(able) >= 2 else set()
+        self.may_raise = set(self.pending)
+        self.bring_in_due = bring_in is not None and bool(self.pending)
+        self.forced_seat = first if self.bring_in_due and first in self.pending else None
+        self.cursor = (first - 1) % n
+
+    # -- queries ------------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """No one is left to act in this round."""
+        return not self.pending
+
+    @property
+    def to_act(self) -> int | None:
+        """The next seat clockwise that must act, or ``None`` when the round is over."""
+        if not self.pending:
+            return None
+        for step in range(1, self.n + 1):
+            seat = (self.cursor + step) % self.n
+            if seat in self.pending:
+                return seat
+        return None  # pragma: no cover - pending is never empty here
+
+    def owed(self, seat: int) -> int:
+        """Chips ``seat`` must add to call (before capping at its stack)."""
+        return max(0, self.level - self.contrib[seat])
+
+    def legal(self, seat: int) -> tuple[Action, ...]:
+        """The actions ``seat`` may take now (assumes it is ``seat``'s turn)."""
+        stack = self.chips.stacks[seat]
+        if self.bring_in_due:
+            assert self.bring_in is not None
+            acts: list[Action] = [] if seat == self.forced_seat else [Fold()]
+            acts.append(BringIn())
+            if self.bring_in < self._small() and stack > self.bring_in:
+                acts.append(Complete())
+            return tuple(acts)
+        owe = self.owed(seat)
+        acts = [Fold(), Check() if owe == 0 else Call()]
+        if stack > owe and seat in self.may_raise and self._cap_allows():
+            acts.extend(self._aggressive(seat))
+        return tuple(acts)
+
+    def _small(self) -> int:
+        s = self.structure
+        return s.small_bet if isinstance(s, FixedLimit) else s.min_bet
+
+    def _cap_allows(self) -> bool:
+        limit = self.cap.max_bets
+        if self.capped or limit is None or self.count < limit:
+            return not self.capped
+        return self.cap.heads_up_unlimited and len(self.chips.can_act()) <= 2
+
+    def _aggressive(self, seat: int) -> list[Action]:
+        all_in = self.contrib[seat] + self.chips.stacks[seat]
+        s = self.structure
+        if isinstance(s, FixedLimit):
+            if self.bring_in is not None and self.count == 0 and self.level > 0:
+                return [Complete()]
+            units = [self.unit]
+            if self.big_option and not self.big_mode:
+                units.append(s.big_bet)
+            targets = sorted({min(self.full_level + u, all_in) for u in units})
+            targets = [t for t in targets if t > self.level]
+            if self.level == 0:
+                return [Bet(t) for t in targets]
+            return [Raise(to=t) for t in targets]
+        low = self.level + max(s.min_bet, self.last_increment)
+        high = min(self.level + s.max_bet, all_in)
+        if all_in <= low:
+            low = high = all_in
+        if self.level == 0:
+            return [Bet(low, up_to=None if high == low else high)]
+        return [Raise(to=low, up_to=None if high == low else high)]
+
+    # -- changes ------------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> int:
+        """Carry out a legal action for ``seat``; return the chips it put in."""
+        chips = self.chips
+        moved = 0
+        if isinstance(action, Fold):
+            chips.folded[seat] = True
+        elif isinstance(action, Check):
+            pass
+        elif isinstance(action, Call):
+            moved = self._put(seat, self.owed(seat))
+        elif isinstance(action, BringIn):
+            assert self.bring_in is not None
+            moved = self._put(seat, self.bring_in)
+            self.bring_in_due = False
+            self.level = self.bring_in  # a short bring-in stands; others owe the full one
+            if self.bring_in >= self._small():  # no completion step: the bring-in is the bet
+                self.full_level = self.level
+                self.count = 1
+            self._reopen(seat)
+        elif isinstance(action, Complete):
+            self.bring_in_due = False
+            target = min(self.full_level + self._small(), self.contrib[seat] + chips.stacks[seat])
+            moved = self._raise_to(seat, target)
+        elif isinstance(action, Bet):
+            moved = self._raise_to(seat, action.amount)
+        elif isinstance(action, Raise):
+            moved = self._raise_to(seat, action.to)
+        else:
+            raise TypeError(f"not a betting action: {action!r}")
+        self.pending.discard(seat)
+        self.may_raise.discard(seat)
+        self.cursor = seat
+        self._close_if_settled()
+        return moved
+
+    def _put(self, seat: int, amount: int) -> int:
+        moved = self.chips.put(seat, amount)
+        self.contrib[seat] += moved
+        return moved
+
+    def _reopen(self, seat: int) -> None:
+        others = {s for s in self.chips.can_act() if s != seat}
+        self.pending = others
+        self.may_raise = set(others)
+
+    def _raise_to(self, seat: int, target: int) -> int:
+        before = self.level
+        moved = self._put(seat, target - self.contrib[seat])
+        s = self.structure
+        if isinstance(s, FixedLimit):
+            increment = target - self.full_level
+            full = increment >= self.unit or (s.half_bet_rule and 2 * increment >= self.unit)
+            if full and self.big_option and not self.big_mode and increment >= s.big_bet:
+                self.big_mode = True
+                self.unit = s.big_bet
+        else:
+            increment = target - before
+            full = increment >= max(s.min_bet, self.last_increment)
+            if full:
+                self.last_increment = increment
+        self.last_aggressor = seat
+        self.level = max(before, target)
+        if full:
+            self.full_level = target
+            self.count += 1
+            self._reopen(seat)
+            limit = self.cap.max_bets
+            if limit is not None and self.count >= limit and len(self.chips.can_act()) >= 3:
+                self.capped = True
+        else:
+            # A short all-in: those who already acted may only call or fold (S-13, C-4).
+            self.pending = {
+                s for s in self.chips.can_act() if s != seat and self.contrib[s] < self.level
+            }
+        return moved
+
+    def _close_if_settled(self) -> None:
+        able = self.chips.can_act()
+        if len(self.chips.live()) <= 1:
+            self.pending.clear()
+        elif len(able) <= 1 and all(self.owed(s) == 0 for s in able):
+            self.pending.clear()  # nobody left to bet against
+
+    def return_uncalled(self) -> tuple[int, int] | None:
+        """Give back the part of the top contribution nobody matched: ``(seat, amount)``.
+
+        >>> chips = Chips([20, 20])
+        >>> rnd = BettingRound(chips, FixedLimit(5, 10), RaiseCap(4), first=0)
+        >>> _ = rnd.apply(0, Bet(5)); _ = rnd.apply(1, Fold())
+        >>> rnd.return_uncalled(), chips.stacks
+        ((0, 5), [20, 20])
+        """
+        order = sorted(range(self.n), key=lambda s: self.contrib[s], reverse=True)
+        if self.n < 2:
+            return None
+        top, second = order[0], order[1]
+        excess = self.contrib[top] - self.contrib[second]
+        if excess <= 0:
+            return None
+        self.contrib[top] -= excess
+        self.chips.committed[top] -= excess
+        self.chips.stacks[top] += excess
+        return top, excess
+
+    def copy(self, chips: Chips) -> BettingRound:
+        """An independent copy of this round over ``chips`` (the copied hand's chips)."""
+        twin = BettingRound.__new__(BettingRound)
+        for name in BettingRound.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.chips = chips
+        twin.contrib = list(self.contrib)
+        twin.pending = set(self.pending)
+        twin.may_raise = set(self.may_raise)
+        return twin
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Everything about the round but its chips, as comparable values."""
+        return tuple(
+            sorted(getattr(self, name)) if isinstance(getattr(self, name), set)
+            else getattr(self, name)
+            for name in BettingRound.__slots__
+            if name != "chips"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """A pot: its chips and the seats that may win it.
+
+    >>> Pot(30, frozenset({0, 2}))
+    Pot(amount=30, eligible=frozenset({0, 2}))
+    """
+
+    amount: int
+    eligible: frozenset[int]
+
+
+def pots(committed: Sequence[int], folded: Sequence[bool]) -> tuple[Pot, ...]:
+    """Layer the chips committed into a main pot and side pots, in order of creation.
+
+    Each level of a live seat's commitment closes a pot; folded seats' chips stay in the pots
+    they reached but make them eligible for nothing. Chips folded above every live seat's
+    level go to the last pot.
+
+    >>> pots([10, 25, 25, 5], [False, False, False, True])
+    (Pot(amount=35, eligible=frozenset({0, 1, 2})), Pot(amount=30, eligible=frozenset({1, 2})))
+    """
+    live = [seat for seat, out in enumerate(folded) if not out]
+    levels = sorted({committed[s] for s in live if committed[s] > 0})
+    result: list[Pot] = []
+    previous = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, previous) for c in committed)
+        eligible = frozenset(s for s in live if committed[s] >= level)
+        result.append(Pot(amount, eligible))
+        previous = level
+    leftover = sum(max(0, c - previous) for c in committed)
+    if leftover:
+        if result:
+            last = result[-1]
+            result[-1] = Pot(last.amount + leftover, last.eligible)
+        else:
+            result.append(Pot(leftover, frozenset(live)))
+    return tuple(result)
+
+
+def split(amount: int, winners: Sequence[int]) -> list[tuple[int, int]]:
+    """Split ``amount`` evenly among ``winners``, given in odd-chip order: the first ones
+    get one extra chip each until the remainder is gone.
+
+    >>> split(11, [2, 0])
+    [(2, 6), (0, 5)]
+    """
+    if not winners:
+        raise ValueError("a pot needs at least one winner")
+    share, odd = divmod(amount, len(winners))
+    return [(seat, share + (1 if i < odd else 0)) for i, seat in enumerate(winners)]

@@ -1,0 +1,499 @@
+"""What every game shares: actions, events, observations, and the Game / State contract.
+
+A :class:`Game` is an immutable, validated configuration; :meth:`Game.start` deals one hand and
+returns its :class:`State`. A state tells who acts (:attr:`State.to_act`), what they may do
+(:meth:`State.legal_actions`), and takes one action at a time (:meth:`State.apply`). Everything
+that happens is an :class:`Event` in :attr:`State.history`.
+
+Actions are small frozen dataclasses. Those that put chips in carry their amount: ``Bet(5)``
+puts 5 in, ``Raise(to=10)`` brings the seat's contribution this round to 10. A legal action that
+allows a range of amounts (spread limit) is offered with ``up_to`` set; apply it with one amount
+in that range.
+
+>>> Bet(5), Raise(to=10), Fold()
+(Bet(amount=5), Raise(to=10), Fold())
+>>> Bet(1, up_to=10).allows(Bet(7)), Bet(1, up_to=10).allows(Bet(11))
+(True, False)
+>>> action_from_dict(Raise(to=10).to_dict())
+Raise(to=10)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from cartes.cards import Card
+from cartes.errors import HistoryError, IllegalActionError
+
+__all__ = [
+    "Action",
+    "Bet",
+    "BringIn",
+    "Call",
+    "Check",
+    "Complete",
+    "Event",
+    "Fold",
+    "Game",
+    "Muck",
+    "Observation",
+    "Raise",
+    "Show",
+    "State",
+    "action_from_dict",
+    "default_action",
+]
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+
+_ACTIONS: dict[str, type[Action]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action a player can take. Subclasses register a short ``kind`` name.
+
+    >>> Check().kind, Check().to_dict()
+    ('check', {'kind': 'check'})
+    """
+
+    kind: ClassVar[str] = "action"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # No super() call: slots=True rebuilds the class, which breaks zero-argument super.
+        if "kind" in cls.__dict__:
+            _ACTIONS[cls.kind] = cls
+
+    def allows(self, action: Action) -> bool:
+        """Whether applying ``action`` is what this offer permits (equal, or within its range).
+
+        >>> Call().allows(Call()), Call().allows(Check())
+        (True, False)
+        """
+        return self == action
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: ``kind`` plus the action's fields (``None`` fields left out).
+
+        >>> Bet(3).to_dict()
+        {'kind': 'bet', 'amount': 3}
+        """
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value is not None:
+                out[f.name] = str(value) if isinstance(value, Card) else value
+        return out
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    """Rebuild an action from :meth:`Action.to_dict` output.
+
+    >>> action_from_dict({"kind": "bet", "amount": 5})
+    Bet(amount=5)
+    >>> action_from_dict({"kind": "jump"})
+    Traceback (most recent call last):
+    ...
+    cartes.errors.HistoryError: unknown action kind 'jump': known kinds are ...
+    """
+    kind = data.get("kind")
+    cls = _ACTIONS.get(str(kind))
+    if cls is None:
+        raise HistoryError(f"unknown action kind {kind!r}: known kinds are {sorted(_ACTIONS)}")
+    fields = {k: v for k, v in data.items() if k != "kind"}
+    try:
+        return cls(**fields)
+    except TypeError as error:
+        raise HistoryError(f"bad fields for action {kind!r}: {fields} ({error})") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Fold(Action):
+    """Give up the hand and every claim to the pot.
+
+    >>> Fold().to_dict()
+    {'kind': 'fold'}
+    """
+
+    kind: ClassVar[str] = "fold"
+
+
+@dataclass(frozen=True, slots=True)
+class Check(Action):
+    """Pass without putting chips in; only when nothing is owed.
+
+    >>> Check()
+    Check()
+    """
+
+    kind: ClassVar[str] = "check"
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Action):
+    """Match the current bet, or put in all one has left if that is less.
+
+    >>> Call()
+    Call()
+    """
+
+    kind: ClassVar[str] = "call"
+
+
+@dataclass(frozen=True, slots=True)
+class Bet(Action):
+    """Open the betting by putting ``amount`` chips in.
+
+    As an offer, ``up_to`` (when set) means any amount from ``amount`` to ``up_to``.
+
+    >>> Bet(5).allows(Bet(5)), Bet(2, up_to=4).allows(Bet(4)), Bet(2, up_to=4).allows(Bet(2, 4))
+    (True, True, False)
+    """
+
+    kind: ClassVar[str] = "bet"
+    amount: int
+    up_to: int | None = None
+
+    def __repr__(self) -> str:
+        extra = "" if self.up_to is None else f", up_to={self.up_to}"
+        return f"Bet(amount={self.amount}{extra})"
+
+    def allows(self, action: Action) -> bool:
+        if type(action) is not Bet or action.up_to is not None:
+            return False
+        top = self.amount if self.up_to is None else self.up_to
+        return self.amount <= action.amount <= top
+
+
+@dataclass(frozen=True, slots=True)
+class Raise(Action):
+    """Raise so that one's contribution this round becomes ``to``.
+
+    As an offer, ``up_to`` (when set) means any total from ``to`` to ``up_to``.
+
+    >>> Raise(to=10).allows(Raise(to=10)), Raise(to=4, up_to=9).allows(Raise(to=9))
+    (True, True)
+    """
+
+    kind: ClassVar[str] = "raise"
+    to: int
+    up_to: int | None = None
+
+    def __repr__(self) -> str:
+        extra = "" if self.up_to is None else f", up_to={self.up_to}"
+        return f"Raise(to={self.to}{extra})"
+
+    def allows(self, action: Action) -> bool:
+        if type(action) is not Raise or action.up_to is not None:
+            return False
+        top = self.to if self.up_to is None else self.up_to
+        return self.to <= action.to <= top
+
+
+@dataclass(frozen=True, slots=True)
+class BringIn(Action):
+    """Post the forced bring-in (stud, third street); all one has if that is less.
+
+    >>> BringIn()
+    BringIn()
+    """
+
+    kind: ClassVar[str] = "bring_in"
+
+
+@dataclass(frozen=True, slots=True)
+class Complete(Action):
+    """Complete the bring-in to a full small bet (stud, third street). Not a raise.
+
+    >>> Complete()
+    Complete()
+    """
+
+    kind: ClassVar[str] = "complete"
+
+
+@dataclass(frozen=True, slots=True)
+class Show(Action):
+    """Show one's cards at the showdown.
+
+    >>> Show()
+    Show()
+    """
+
+    kind: ClassVar[str] = "show"
+
+
+@dataclass(frozen=True, slots=True)
+class Muck(Action):
+    """Give up one's claim at the showdown without showing.
+
+    >>> Muck()
+    Muck()
+    """
+
+    kind: ClassVar[str] = "muck"
+
+
+# ---------------------------------------------------------------------------------------------
+# Events
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Action):
+        return value.to_dict()
+    if isinstance(value, tuple | list):
+        return [_jsonable(item) for item in value]
+    if isinstance(value, frozenset):
+        return sorted(value)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened in a hand. Games define the concrete kinds.
+
+    ``seat`` is the seat concerned (``None`` for table events). :meth:`seen_by` gives the
+    event as a given seat may see it: hidden cards of other seats become ``None``.
+
+    >>> from cartes.games.events import CardDealt
+    >>> event = CardDealt(seat=1, card=Card("As"), face_up=False, street=3)
+    >>> event.seen_by(1).card, event.seen_by(0).card
+    (Card('As'), None)
+    """
+
+    kind: ClassVar[str] = "event"
+    seat: int | None
+
+    def seen_by(self, seat: int | None) -> Event:
+        """This event as ``seat`` may see it (``None``: a spectator)."""
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the event: ``kind`` and every field."""
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            out[f.name] = _jsonable(getattr(self, f.name))
+        return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Observation
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may know about a hand: never another seat's hidden cards.
+
+    ``seat`` is ``None`` for a spectator. ``cards`` maps each seat to its cards as this seat
+    sees them (``None`` for a card it may not see); ``history`` holds the events redacted the
+    same way; ``legal_actions`` is filled only when it is this seat's turn.
+
+    >>> from cartes.games import SevenCardStud
+    >>> obs = SevenCardStud(players=2).start(seed=1).observation(1)
+    >>> obs.cards[0][:2], obs.to_act, obs.legal_actions
+    ((None, None), 0, ())
+    """
+
+    seat: int | None
+    to_act: int | None
+    stacks: tuple[int, ...]
+    committed: tuple[int, ...]
+    folded: tuple[bool, ...]
+    cards: tuple[tuple[Card | None, ...], ...]
+    board: tuple[Card, ...]
+    history: tuple[Event, ...]
+    legal_actions: tuple[Action, ...]
+    is_terminal: bool
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def visible_cards(self) -> frozenset[Card]:
+        """Every card this observation reveals, anywhere in it.
+
+        >>> from cartes.games import get
+        >>> obs = get("seven-card-stud", players=2).start(seed=1).observation(0)
+        >>> len(obs.visible_cards())  # own three cards and the other seat's door card
+        4
+        """
+        seen = {card for hand in self.cards for card in hand if card is not None}
+        seen.update(self.board)
+        for event in self.history:
+            for f in dataclasses.fields(event):
+                value = getattr(event, f.name)
+                if isinstance(value, Card):
+                    seen.add(value)
+                elif isinstance(value, tuple):
+                    seen.update(item for item in value if isinstance(item, Card))
+        return frozenset(seen)
+
+
+# ---------------------------------------------------------------------------------------------
+# Game and State
+
+
+class Game(ABC):
+    """An immutable, validated game configuration that starts hands.
+
+    Concrete games are frozen dataclasses that validate their fields in ``__post_init__``
+    (raising :class:`~cartes.errors.ConfigurationError`) and implement :meth:`start`.
+    ``name`` is the registry name (see :mod:`cartes.games`).
+
+    >>> from cartes.games import SevenCardStud
+    >>> game = SevenCardStud(players=3)
+    >>> isinstance(game, Game), game.name, SevenCardStud(**game.config()) == game
+    (True, 'seven-card-stud', True)
+    """
+
+    name: ClassVar[str] = "game"
+
+    @property
+    @abstractmethod
+    def players(self) -> int:
+        """How many seats are dealt in."""
+
+    @abstractmethod
+    def start(self, *args: Any, **kwargs: Any) -> State:
+        """Deal one hand and return its state.
+
+        The first argument is a seed (an int or a numpy ``Generator``). Poker games also take
+        ``deck=`` (a stacked deck for scenarios), ``stacks=`` and ``button=``, which
+        :class:`~cartes.games.Table` and :func:`cartes.play.simulate` pass; a game that has no
+        use for some of them should accept and ignore them.
+        """
+
+    def config(self) -> dict[str, Any]:
+        """The configuration as JSON-ready keyword arguments: ``type(game)(**game.config())``
+        rebuilds an equal game."""
+        if dataclasses.is_dataclass(self):
+            return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        raise NotImplementedError(f"{type(self).__name__} must define config()")
+
+
+class State(ABC):
+    """One hand in progress. Subclasses implement the game; this base holds the contract.
+
+    :meth:`apply` checks the seat and that the action is among :meth:`legal_actions`
+    *before* anything changes, so an illegal action leaves the state exactly as it was.
+
+    >>> from cartes.games import SevenCardStud
+    >>> state = SevenCardStud(players=2).start(seed=1)
+    >>> before = state.clone()
+    >>> state.apply(Fold())
+    Traceback (most recent call last):
+    ...
+    cartes.errors.IllegalActionError: Fold() is not legal for seat 0 now: legal actions are ...
+    >>> state == before
+    True
+    """
+
+    history: list[Event]
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or ``None`` when the hand is over."""
+
+    @property
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the hand is over (pots awarded)."""
+
+    @property
+    @abstractmethod
+    def payoffs(self) -> tuple[int, ...]:
+        """Net chips won or lost by each seat in this hand; they sum to zero."""
+
+    @abstractmethod
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the seat to act may take now (empty when the hand is over)."""
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> Observation:
+        """What ``seat`` may know now (``None``: a spectator who sees only public cards)."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy: applying actions to it does not change this state."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> Event:
+        """Carry out an action already checked legal; return its event."""
+
+    def apply(self, action: Action, *, seat: int | None = None) -> Event:
+        """Take ``action`` for the seat to act (or check that it is ``seat``'s turn first).
+
+        Raises :class:`~cartes.errors.IllegalActionError`, changing nothing, when the hand
+        is over, it is another seat's turn, or the action is not one of
+        :meth:`legal_actions`.
+        """
+        if self.is_terminal:
+            raise IllegalActionError(f"cannot apply {action!r}: the hand is over")
+        if not isinstance(action, Action):
+            raise IllegalActionError(
+                f"cannot apply {action!r}: an action is a cartes.games Action such as Fold()"
+            )
+        if seat is not None and seat != self.to_act:
+            raise IllegalActionError(
+                f"seat {seat} cannot act now: it is seat {self.to_act}'s turn"
+            )
+        offered = self.legal_actions()
+        if not any(offer.allows(action) for offer in offered):
+            raise IllegalActionError(
+                f"{action!r} is not legal for seat {self.to_act} now: "
+                f"legal actions are {list(offered)}"
+            )
+        return self._apply(action)
+
+    def apply_all(self, actions: Sequence[Action]) -> None:
+        """Apply several actions in turn.
+
+        >>> from cartes.games import get
+        >>> state = get("seven-card-stud", players=2).start(seed=3)
+        >>> state.apply_all([BringIn(), Call()])
+        >>> state.street
+        4
+        """
+        for action in actions:
+            self.apply(action)
+
+
+def default_action(state: State, policy: Literal["check_fold", "all_in"] = "check_fold") -> Action:
+    """What a host applies when a seat's clock runs out (S-14).
+
+    ``"check_fold"``: show at a showdown, check if free, post a forced bring-in, else fold.
+    ``"all_in"`` (the seed's room rule): the largest bet or raise offered, else call.
+
+    >>> from cartes.games import SevenCardStud
+    >>> state = SevenCardStud(players=2).start(seed=1)
+    >>> default_action(state)
+    BringIn()
+    """
+    legal = state.legal_actions()
+    if not legal:
+        raise IllegalActionError("no action is due: the hand is over")
+    if Show() in legal:
+        return Show()
+    if policy == "all_in":
+        aggressive = [a for a in legal if a.kind in ("bet", "raise", "complete")]
+        if aggressive:
+            top = aggressive[-1]
+            if isinstance(top, Bet) and top.up_to is not None:  # a spread: the most it allows
+                return Bet(top.up_to)
+            if isinstance(top, Raise) and top.up_to is not None:
+                return Raise(to=top.up_to)
+            return top
+        for choice in (Call(), Check()):
+            if choice in legal:
+                return choice
+    if Check() in legal:
+        return Check()
+    if Fold() in legal:
+        return Fold()
+    return legal[0]  # the forced bring-in

@@ -1,0 +1,198 @@
+"""The events of the poker games (stud now, calatone later): what a hand's history holds.
+
+Every event has a ``seat`` (``None`` for table events). :meth:`~cartes.games.core.Event.seen_by`
+hides what a seat may not see: other seats' down cards, burned cards, mucked hands.
+
+>>> from cartes import Card
+>>> CardDealt(seat=0, card=Card("Kd"), face_up=True, street=3).to_dict()
+{'kind': 'deal', 'seat': 0, 'card': 'Kd', 'face_up': True, 'street': 3}
+>>> CardBurned(seat=None, card=Card("2c")).seen_by(0)
+CardBurned(seat=None, card=None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from cartes.cards import Card
+from cartes.games.core import Action, Event
+
+__all__ = [
+    "Acted",
+    "AntePosted",
+    "CardBurned",
+    "CardDealt",
+    "HandEnded",
+    "HandStarted",
+    "Mucked",
+    "PotAwarded",
+    "Reshuffled",
+    "RoundStarted",
+    "Shown",
+    "UncalledReturned",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(Event):
+    """A hand begins: the button and every seat's stack before the antes.
+
+    >>> HandStarted(seat=None, button=0, stacks=(10, 10)).kind
+    'start'
+    """
+
+    kind: ClassVar[str] = "start"
+    button: int
+    stacks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AntePosted(Event):
+    """A seat posts its ante (all it has if that is less).
+
+    >>> AntePosted(seat=1, amount=1)
+    AntePosted(seat=1, amount=1)
+    """
+
+    kind: ClassVar[str] = "ante"
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardDealt(Event):
+    """A card dealt to ``seat`` face up or down; ``seat=None`` is a community card.
+
+    >>> CardDealt(seat=2, card=Card("As"), face_up=False, street=7).seen_by(0).card is None
+    True
+    """
+
+    kind: ClassVar[str] = "deal"
+    card: Card | None
+    face_up: bool
+    street: int
+
+    def seen_by(self, seat: int | None) -> Event:
+        if self.face_up or seat == self.seat:
+            return self
+        return replace(self, card=None)
+
+
+@dataclass(frozen=True, slots=True)
+class CardBurned(Event):
+    """The dealer burns the top card; nobody sees it.
+
+    >>> CardBurned(seat=None, card=Card("As")).seen_by(None).card is None
+    True
+    """
+
+    kind: ClassVar[str] = "burn"
+    card: Card | None
+
+    def seen_by(self, seat: int | None) -> Event:
+        return replace(self, card=None)
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffled(Event):
+    """The stub and the burned cards are shuffled together (stud §2.5).
+
+    >>> Reshuffled(seat=None, cards=4).cards
+    4
+    """
+
+    kind: ClassVar[str] = "reshuffle"
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    """A betting round begins; ``seat`` is the first to act (``None``: nobody can bet).
+
+    >>> RoundStarted(seat=3, street=4).street
+    4
+    """
+
+    kind: ClassVar[str] = "round"
+    street: int
+
+
+@dataclass(frozen=True, slots=True)
+class Acted(Event):
+    """A seat acted; ``amount`` is the chips it put in with this action.
+
+    >>> from cartes.games.core import Call
+    >>> Acted(seat=0, action=Call(), amount=5, all_in=False).to_dict()
+    {'kind': 'act', 'seat': 0, 'action': {'kind': 'call'}, 'amount': 5, 'all_in': False}
+    """
+
+    kind: ClassVar[str] = "act"
+    action: Action
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UncalledReturned(Event):
+    """The part of a bet nobody called goes back to the bettor.
+
+    >>> UncalledReturned(seat=0, amount=5).amount
+    5
+    """
+
+    kind: ClassVar[str] = "uncalled"
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Shown(Event):
+    """A seat shows its cards at the showdown; ``description`` names its best hand.
+
+    >>> Shown(seat=0, cards=(Card("As"),), description="x").seen_by(1).cards
+    (Card('As'),)
+    """
+
+    kind: ClassVar[str] = "show"
+    cards: tuple[Card, ...]
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class Mucked(Event):
+    """A seat gives up at the showdown without showing; only it sees its cards here.
+
+    >>> Mucked(seat=0, cards=(Card("As"),)).seen_by(1).cards
+    ()
+    """
+
+    kind: ClassVar[str] = "muck"
+    cards: tuple[Card, ...]
+
+    def seen_by(self, seat: int | None) -> Event:
+        return self if seat == self.seat else replace(self, cards=())
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded(Event):
+    """Pot number ``pot`` (0 = main) of ``amount`` chips goes to ``shares`` (seat, chips).
+
+    >>> PotAwarded(seat=None, pot=0, amount=9, shares=((1, 9),)).shares
+    ((1, 9),)
+    """
+
+    kind: ClassVar[str] = "award"
+    pot: int
+    amount: int
+    shares: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded(Event):
+    """The hand is over: every seat's net result.
+
+    >>> HandEnded(seat=None, payoffs=(3, -3)).payoffs
+    (3, -3)
+    """
+
+    kind: ClassVar[str] = "end"
+    payoffs: tuple[int, ...]

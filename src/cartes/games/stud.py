@@ -1,0 +1,576 @@
+"""Seven-card stud, fixed limit, as in SPEC §2 (decisions S-1 to S-18).
+
+>>> from cartes import Deck
+>>> from cartes.games import get
+>>> game = get("seven-card-stud", players=3)
+>>> state = game.start(deck=Deck.stacked(
+...     "Ah Kh Qh  As Ks Qs  2c 7d 9s  " + "3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7h"))
+>>> # deal from the button's left (seat 1); the 2c door card (seat 1) brings in (S-3)
+>>> state.street, state.to_act, state.legal_actions()
+(3, 1, (BringIn(), Complete()))
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+import numpy as np
+
+from cartes.cards import Card
+from cartes.deck import Deck, SeedLike, make_rng
+from cartes.errors import ConfigurationError, IllegalActionError
+from cartes.games import betting
+from cartes.games._rank import HandRankLike, board_strength, hand_rank
+from cartes.games.core import Action, Event, Game, Muck, Observation, Show, State
+from cartes.games.events import (
+    Acted,
+    AntePosted,
+    CardBurned,
+    CardDealt,
+    HandEnded,
+    HandStarted,
+    Mucked,
+    PotAwarded,
+    Reshuffled,
+    RoundStarted,
+    Shown,
+    UncalledReturned,
+)
+
+__all__ = ["SevenCardStud", "StudState"]
+
+OddChipRule = Literal["position", "high_card_by_suit"]
+
+
+def _int_field(name: str, value: object, low: int, high: int | None = None) -> None:
+    ok = isinstance(value, int) and not isinstance(value, bool) and value >= low
+    if ok and high is not None:
+        ok = value <= high  # type: ignore[operator]
+    if not ok:
+        allowed = f"{low}..{high}" if high is not None else f">= {low}"
+        raise ConfigurationError(f"{name} must be an int in {allowed}, got {value!r}")
+
+
+@dataclass(frozen=True)
+class SevenCardStud(Game):
+    """Fixed-limit seven-card stud for 2-8 players (S-1, S-2).
+
+    ``max_raises`` raises follow the bet or completion in a round (S-5; ``None`` for no cap),
+    unlimited heads-up. ``open_pair_big_bet`` is the fourth-street option (S-6).
+    ``odd_chip_rule`` is ``"position"`` (S-11) or ``"high_card_by_suit"``.
+
+    >>> SevenCardStud(players=9)
+    Traceback (most recent call last):
+    ...
+    cartes.errors.ConfigurationError: players must be an int in 2..8, got 9
+    >>> SevenCardStud(bring_in=6)
+    Traceback (most recent call last):
+    ...
+    cartes.errors.ConfigurationError: bring_in must be an int in 1..5, got 6
+    """
+
+    name: ClassVar[str] = "seven-card-stud"
+    players: int = 2
+    ante: int = 1
+    bring_in: int = 2
+    small_bet: int = 5
+    big_bet: int = 10
+    max_raises: int | None = 3
+    open_pair_big_bet: bool = True
+    half_bet_rule: bool = True
+    odd_chip_rule: OddChipRule = "position"
+    starting_stack: int = 200
+
+    def __post_init__(self) -> None:
+        _int_field("players", self.players, 2, 8)
+        _int_field("ante", self.ante, 0)
+        _int_field("small_bet", self.small_bet, 1)
+        _int_field("bring_in", self.bring_in, 1, self.small_bet)
+        _int_field("big_bet", self.big_bet, self.small_bet)
+        if self.max_raises is not None:
+            _int_field("max_raises", self.max_raises, 0)
+        for flag in ("open_pair_big_bet", "half_bet_rule"):
+            if not isinstance(getattr(self, flag), bool):
+                raise ConfigurationError(f"{flag} must be True or False")
+        if self.odd_chip_rule not in ("position", "high_card_by_suit"):
+            raise ConfigurationError(
+                f"odd_chip_rule must be 'position' or 'high_card_by_suit', "
+                f"got {self.odd_chip_rule!r}"
+            )
+        _int_field("starting_stack", self.starting_stack, 1)
+
+    @property
+    def structure(self) -> betting.FixedLimit:
+        """The fixed-limit structure of the betting rounds."""
+        return betting.FixedLimit(self.small_bet, self.big_bet, self.half_bet_rule)
+
+    @property
+    def cap(self) -> betting.RaiseCap:
+        """The raise cap: the bet plus ``max_raises`` raises, unlimited heads-up."""
+        return betting.RaiseCap(None if self.max_raises is None else self.max_raises + 1)
+
+    def start(
+        self,
+        seed: SeedLike = None,
+        *,
+        deck: Deck[Any] | None = None,
+        stacks: Sequence[int] | None = None,
+        button: int = 0,
+        reshuffle_seed: int | None = None,
+    ) -> StudState:
+        """Post the antes, deal third street and return the hand waiting for the bring-in.
+
+        ``seed`` shuffles a fresh deck; a ``deck`` (e.g. ``Deck.stacked(...)``) is dealt in
+        its order instead, top first, and must hold at least ``6 * players + 3`` cards. The
+        seed also drives the §2.5 reshuffle unless ``reshuffle_seed`` is given.
+
+        >>> state = SevenCardStud(players=2).start(seed=5, stacks=[50, 80], button=1)
+        >>> state.stacks, state.street
+        ((49, 79), 3)
+        """
+        n = self.players
+        rng = make_rng(seed)  # a bad seed is a cartes.errors.SeedError
+        if deck is None:
+            deck = Deck.french()
+            deck.shuffle(rng)
+        else:
+            if not isinstance(deck, Deck):
+                raise ConfigurationError(f"deck must be a cartes Deck, got {type(deck).__name__}")
+            deck = deck.copy()
+            if any(type(card) is not Card for card in deck):
+                raise ConfigurationError("deck must hold French cards (cartes.Card)")
+            if len(deck) < 6 * n + 3:
+                raise ConfigurationError(
+                    f"deck must hold at least 6 * players + 3 = {6 * n + 3} cards for "
+                    f"{n} players, got {len(deck)}"
+                )
+        if stacks is None:
+            stacks = [self.starting_stack] * n
+        stacks = list(stacks)
+        if len(stacks) != n:
+            raise ConfigurationError(
+                f"stacks must give one stack per seat ({n}), got {len(stacks)}"
+            )
+        for seat, stack in enumerate(stacks):
+            _int_field(f"stacks[{seat}]", stack, 1)
+        _int_field("button", button, 0, n - 1)
+        if reshuffle_seed is None:
+            reshuffle_seed = int(rng.integers(2**62))
+        _int_field("reshuffle_seed", reshuffle_seed, 0)
+        return StudState(self, deck, stacks, button, reshuffle_seed)
+
+
+class StudState(State):
+    """One hand of seven-card stud. Made by :meth:`SevenCardStud.start`.
+
+    Besides the :class:`~cartes.games.State` contract it shows the ``street`` (3 to 7), the
+    ``stacks`` behind, the ``pots``, each seat's ``cards`` in deal order, the ``community``
+    card (§2.5) and the ``history``.
+
+    >>> from cartes.games import BringIn, Call
+    >>> state = SevenCardStud(players=3).start(seed=2)
+    >>> state.apply_all([BringIn(), Call(), Call()])
+    >>> state.street, [len(cards) for cards in state.cards], state.pots[0].amount
+    (4, [4, 4, 4], 9)
+    """
+
+    def __init__(
+        self, game: SevenCardStud, deck: Deck[Any], stacks: list[int], button: int, seed: int
+    ) -> None:
+        self.game = game
+        self.n = n = game.players
+        self.button = button
+        self.initial_stacks = tuple(stacks)
+        self.initial_deck: tuple[Card, ...] = deck.cards
+        self.reshuffle_seed = seed
+        self.deck = deck
+        self.chips = betting.Chips(stacks)
+        self.cards: list[list[Card]] = [[] for _ in range(n)]
+        self.face_up: list[list[bool]] = [[] for _ in range(n)]
+        self.up: list[list[Card]] = [[] for _ in range(n)]
+        self.community: Card | None = None
+        self.street = 3
+        self.round: betting.BettingRound | None = None
+        self.first_option: int | None = None
+        self.history: list[Event] = []
+        self.actions: list[tuple[int, Action]] = []
+        self.show_order: list[int] = []
+        self.show_index = 0
+        self.ranks: dict[int, HandRankLike] = {}
+        self.final_pots: tuple[betting.Pot, ...] = ()
+        self._payoffs: tuple[int, ...] | None = None
+        self._legal: tuple[Action, ...] | None = None
+        self._turn: int | None = -1  # -1: not known yet
+        self._order = [(button + 1 + i) % n for i in range(n)]  # deal order, from button's left
+        self._position = {seat: i for i, seat in enumerate(self._order)}
+        self._begin()
+
+    # -- the flow of the hand ----------------------------------------------------------------
+
+    def _begin(self) -> None:
+        self.history.append(HandStarted(None, self.button, self.initial_stacks))
+        if self.game.ante:
+            for seat in self._order:
+                self.history.append(AntePosted(seat, self.chips.put(seat, self.game.ante)))
+        for face_up in (False, False, True):
+            for seat in self._order:
+                self._deal_to(seat, face_up)
+        low = min(range(self.n), key=lambda s: self.up[s][0].index)  # S-3: rank, then suit
+        self._open_round(low, bring_in=self.game.bring_in)
+
+    def _deal_to(self, seat: int, face_up: bool) -> None:
+        card: Card = self.deck.draw()
+        self.cards[seat].append(card)
+        self.face_up[seat].append(face_up)
+        if face_up:
+            self.up[seat].append(card)
+        self.history.append(CardDealt(seat, card, face_up, self.street))
+
+    def _burn(self) -> None:
+        self.history.append(CardBurned(None, self.deck.burn()))
+
+    def _open_round(self, first: int, bring_in: int | None = None) -> None:
+        game = self.game
+        unit = game.small_bet if self.street <= 4 else game.big_bet
+        big_option = (
+            self.street == 4
+            and game.open_pair_big_bet
+            and any(
+                self.up[s][0].rank == self.up[s][1].rank for s in self.chips.live()
+            )
+        )
+        rnd = betting.BettingRound(
+            self.chips, game.structure, game.cap, first,
+            unit=unit, big_option=big_option, bring_in=bring_in,
+        )
+        self.round = rnd
+        self.first_option = rnd.to_act if rnd.to_act is not None else first
+        self.history.append(RoundStarted(rnd.to_act, self.street))
+        if rnd.is_over:
+            self._close_round()
+
+    def _best_board(self) -> int:
+        """S-7 / §2.4: the best exposed hand, ties to the first in deal order."""
+        live = [s for s in self._order if not self.chips.folded[s]]
+        return max(live, key=lambda s: (board_strength(self.up[s][:4]), -self._position[s]))
+
+    def _close_round(self) -> None:
+        assert self.round is not None
+        returned = self.round.return_uncalled()
+        if returned is not None:
+            self.history.append(UncalledReturned(*returned))
+        live = self.chips.live()
+        if len(live) == 1:
+            self.round = None
+            self._award({live[0]: None})
+            return
+        if self.street == 7:
+            self.round = None
+            self._start_showdown()
+            return
+        self.street += 1
+        if self.street == 7:
+            self._deal_river(live)
+        else:
+            self._burn()
+            for seat in self._order:
+                if not self.chips.folded[seat]:
+                    self._deal_to(seat, True)
+        self._open_round(self._best_board())
+
+    def _deal_river(self, live: list[int]) -> None:
+        """§2.5 (S-9): burn and deal down if the stub allows, else reshuffle stub and burns,
+        else one community card. Folded cards are never reused."""
+        stub, burned = len(self.deck), len(self.deck.burned)
+        if stub >= len(live) + 1:
+            self._burn()
+        else:
+            pool = Deck(list(self.deck.cards) + list(self.deck.burned))
+            pool.shuffle(np.random.default_rng(self.reshuffle_seed))
+            self.deck = pool
+            self.history.append(Reshuffled(None, stub + burned))
+            if stub + burned < len(live):
+                self.community = card = pool.draw()
+                self.history.append(CardDealt(None, card, True, 7))
+                return
+        for seat in self._order:
+            if not self.chips.folded[seat]:
+                self._deal_to(seat, False)
+
+    def _start_showdown(self) -> None:
+        """S-10 / LA 145: the last bettor on 7th shows first (else the first to have had the
+        option), then clockwise; players in side pots show before those all-in for less."""
+        assert self.round is None
+        live = self.chips.live()
+        pot_list = betting.pots(self.chips.committed, self.chips.folded)
+        depth = {s: sum(s in pot.eligible for pot in pot_list) for s in live}
+        start = self._last_aggressor if self._last_aggressor is not None else self.first_option
+        if start is None:  # pragma: no cover - a round always records a first option
+            start = self._order[0]
+        self.show_order = sorted(live, key=lambda s: (-depth[s], (s - start) % self.n))
+        self.show_index = 0
+
+    @property
+    def _last_aggressor(self) -> int | None:
+        for event in reversed(self.history):
+            if isinstance(event, RoundStarted):
+                return None
+            if isinstance(event, Acted) and event.action.kind in ("bet", "raise", "complete"):
+                return event.seat
+        return None
+
+    def _full_cards(self, seat: int) -> list[Card]:
+        own = list(self.cards[seat])
+        if self.community is not None:
+            own.append(self.community)
+        return own
+
+    def _award(self, claims: Mapping[int, HandRankLike | None]) -> None:
+        """Award every pot, last side pot first (LA 149), to the best claim eligible."""
+        pot_list = betting.pots(self.chips.committed, self.chips.folded)
+        self.final_pots = pot_list
+        for index in range(len(pot_list) - 1, -1, -1):
+            pot = pot_list[index]
+            contenders = [s for s in pot.eligible if s in claims]
+            if not contenders:  # pragma: no cover - the first to show is eligible for all
+                raise AssertionError("a pot with no contender")
+            best = max(self._claim_key(claims[s]) for s in contenders)
+            winners = [s for s in contenders if self._claim_key(claims[s]) == best]
+            winners = self._odd_chip_order(winners, claims)
+            shares = betting.split(pot.amount, winners)
+            for seat, chips in shares:
+                self.chips.stacks[seat] += chips
+            self.history.append(PotAwarded(None, index, pot.amount, tuple(shares)))
+        self.chips.committed = [0] * self.n
+        self._payoffs = tuple(
+            self.chips.stacks[s] - self.initial_stacks[s] for s in range(self.n)
+        )
+        self.history.append(HandEnded(None, self._payoffs))
+
+    @staticmethod
+    def _claim_key(rank: HandRankLike | None) -> int:
+        return -1 if rank is None else rank.strength
+
+    def _odd_chip_order(
+        self, winners: list[int], claims: Mapping[int, HandRankLike | None]
+    ) -> list[int]:
+        by_position = sorted(winners, key=self._position.__getitem__)
+        if self.game.odd_chip_rule == "position" or len(winners) == 1:
+            return by_position
+
+        def top_card(seat: int) -> int:
+            rank = claims[seat]
+            return -1 if rank is None else max(Card(c).index for c in rank.best_five)
+
+        return sorted(by_position, key=top_card, reverse=True)
+
+    # -- the State contract ------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act: a betting seat, or the next to show or muck at the showdown."""
+        if self._turn != -1:  # cached until the next action, like the legal actions
+            return self._turn
+        if self._payoffs is not None:
+            turn = None
+        elif self.round is not None:
+            turn = self.round.to_act
+        else:
+            turn = self.show_order[self.show_index]
+        self._turn = turn
+        return turn
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._payoffs is not None
+
+    @property
+    def payoffs(self) -> tuple[int, ...]:
+        """Net chips per seat (they sum to zero), once the hand is over.
+
+        >>> from cartes.games.core import BringIn, Fold
+        >>> state = SevenCardStud(players=2).start(seed=1)
+        >>> _ = state.apply(BringIn()); _ = state.apply(Fold())
+        >>> state.payoffs, sum(state.payoffs)
+        ((1, -1), 0)
+        """
+        if self._payoffs is None:
+            raise IllegalActionError("payoffs are known only when the hand is over")
+        return self._payoffs
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Each seat's chips behind (not in the pot)."""
+        return tuple(self.chips.stacks)
+
+    @property
+    def pots(self) -> tuple[betting.Pot, ...]:
+        """The pots now (the pots as awarded once the hand is over)."""
+        if self._payoffs is not None:
+            return self.final_pots
+        return betting.pots(self.chips.committed, self.chips.folded)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        # Cached until the next action: agents and apply() both ask for them every turn.
+        if self._legal is not None:
+            return self._legal
+        seat = self.to_act
+        if seat is None:
+            legal: tuple[Action, ...] = ()
+        elif self.round is not None:
+            legal = self.round.legal(seat)
+        else:
+            legal = (Show(),) if self.show_index == 0 else (Show(), Muck())
+        self._legal = legal
+        return legal
+
+    def _apply(self, action: Action) -> Event:
+        seat = self.to_act
+        assert seat is not None
+        self._legal = None
+        self._turn = -1
+        self.actions.append((seat, action))
+        if self.round is None:
+            return self._showdown_action(seat, action)
+        moved = self.round.apply(seat, action)
+        event = Acted(seat, action, moved, self.chips.is_all_in(seat))
+        self.history.append(event)
+        if self.round.is_over:
+            self._close_round()
+        return event
+
+    def _showdown_action(self, seat: int, action: Action) -> Event:
+        event: Event
+        if isinstance(action, Show):
+            rank = hand_rank(self._full_cards(seat))
+            self.ranks[seat] = rank
+            event = Shown(seat, tuple(self.cards[seat]), rank.describe())
+        else:
+            event = Mucked(seat, tuple(self.cards[seat]))
+        self.history.append(event)
+        self.show_index += 1
+        if self.show_index == len(self.show_order):
+            self._award(dict(self.ranks))
+        return event
+
+    def observation(self, seat: int | None) -> Observation:
+        """What ``seat`` may know now; ``None`` is a spectator (public cards only)."""
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.n):
+            raise IllegalActionError(
+                f"no seat {seat!r}: seats are 0..{self.n - 1}, or None for a spectator"
+            )
+        shown = {e.seat for e in self.history if isinstance(e, Shown)}
+        visible: list[tuple[Card | None, ...]] = []
+        for s in range(self.n):
+            if s == seat or s in shown:
+                visible.append(tuple(self.cards[s]))
+            else:
+                pairs = zip(self.cards[s], self.face_up[s], strict=True)
+                visible.append(tuple(c if up else None for c, up in pairs))
+        to_act = self.to_act
+        rnd = self.round
+        return Observation(
+            seat=seat,
+            to_act=to_act,
+            stacks=tuple(self.chips.stacks),
+            committed=tuple(self.chips.committed),
+            folded=tuple(self.chips.folded),
+            cards=tuple(visible),
+            board=() if self.community is None else (self.community,),
+            history=tuple(e.seen_by(seat) for e in self.history),
+            legal_actions=self.legal_actions() if to_act == seat and seat is not None else (),
+            is_terminal=self.is_terminal,
+            extra={
+                "street": self.street,
+                "button": self.button,
+                "pots": self.pots,
+                # this round's chips per seat, and what the seat must add to call
+                "round_committed": () if rnd is None else tuple(rnd.contrib),
+                "to_call": 0 if rnd is None or seat is None else min(
+                    rnd.owed(seat), self.chips.stacks[seat]
+                ),
+            },
+        )
+
+    def clone(self) -> StudState:
+        twin = StudState.__new__(StudState)
+        twin.__dict__.update(self.__dict__)
+        twin.deck = self.deck.copy()
+        twin.chips = self.chips.copy()
+        twin.round = None if self.round is None else self.round.copy(twin.chips)
+        twin.cards = [list(c) for c in self.cards]
+        twin.face_up = [list(f) for f in self.face_up]
+        twin.up = [list(u) for u in self.up]
+        twin.history = list(self.history)
+        twin.actions = list(self.actions)
+        twin.show_order = list(self.show_order)
+        twin.ranks = dict(self.ranks)
+        return twin
+
+    def _snapshot(self) -> tuple[object, ...]:
+        return (
+            self.game, self.button, self.initial_stacks, self.initial_deck, self.deck,
+            self.chips.snapshot(), self.cards, self.face_up, self.community, self.street,
+            None if self.round is None else self.round.snapshot(), self.first_option,
+            self.history, self.actions, self.show_order, self.show_index,
+            sorted((s, r.strength) for s, r in self.ranks.items()), self._payoffs,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, StudState):
+            return NotImplemented
+        return self._snapshot() == other._snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_terminal else f"street {self.street}, seat {self.to_act} to act"
+        return f"<StudState {self.n} players, {status}>"
+
+    # -- history -----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The hand as JSON-ready data: the game, the deck order, the stacks, the button, the
+        reshuffle seed, every action (which replay the hand) and every event (checked on
+        replay)."""
+        return {
+            "format": "cartes-hand/1",
+            "game": self.game.name,
+            "config": self.game.config(),
+            "deck": [str(card) for card in self.initial_deck],
+            "stacks": list(self.initial_stacks),
+            "button": self.button,
+            "reshuffle_seed": self.reshuffle_seed,
+            "actions": [{"seat": seat, **action.to_dict()} for seat, action in self.actions],
+            "events": [event.to_dict() for event in self.history],
+        }
+
+    def to_json(self, **kwargs: Any) -> str:
+        """The hand as JSON text; :func:`cartes.games.replay` rebuilds an equal state.
+
+        >>> from cartes.games import replay
+        >>> state = SevenCardStud(players=2).start(seed=2)
+        >>> replay(state.to_json()) == state
+        True
+        """
+        return json.dumps(self.to_dict(), **kwargs)
+
+    def to_phh(self, *, seat: int | None = -1) -> str:
+        """The hand in the PHH format, variant ``F7S`` (see :func:`cartes.games.phh.to_phh`).
+
+        >>> 'variant = "F7S"' in SevenCardStud().start(seed=1).to_phh()
+        True
+        """
+        from cartes.games.phh import to_phh
+
+        return to_phh(self, seat=seat)
+
+    def text_log(self) -> str:
+        """A readable account of the hand, one line per event (what a spectator would
+        not see is included: this is the house's full log, S-18)."""
+        from cartes.games.log import format_events
+
+        return format_events(self.history)

@@ -1,0 +1,111 @@
+"""A table: what lasts across hands (each seat's chips and the button).
+
+The table deals in every seat that has chips, starts each hand with its stacks and button, and
+after the hand settles the stacks and moves the button one seat clockwise, skipping empty
+seats.
+
+>>> from cartes.games import get, Table, Fold, BringIn
+>>> table = Table(get("seven-card-stud", players=3), stacks=[100, 100, 100])
+>>> state = table.start_hand(seed=1)
+>>> state.apply_all([BringIn(), Fold(), Fold()])
+>>> table.finish_hand(state)
+(-1, -1, 2)
+>>> table.stacks, table.button
+((99, 99, 102), 1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from cartes.deck import SeedLike
+from cartes.errors import ConfigurationError, IllegalActionError
+from cartes.games.core import Game, State
+
+__all__ = ["Table"]
+
+
+class Table:
+    """Seats, their stacks and the button for a run of hands of one game.
+
+    ``stacks`` defaults to the game's ``starting_stack`` for every seat. Seats with no chips
+    sit out; a hand needs two seats with chips.
+
+    >>> from cartes.games import SevenCardStud
+    >>> Table(SevenCardStud(players=4, starting_stack=50)).stacks
+    (50, 50, 50, 50)
+    """
+
+    def __init__(self, game: Game, stacks: Sequence[int] | None = None, button: int = 0) -> None:
+        seats = game.players
+        if stacks is None:
+            stacks = [int(getattr(game, "starting_stack", 100))] * seats
+        stacks = list(stacks)
+        if len(stacks) != seats:
+            raise ConfigurationError(f"stacks must give one stack per seat ({seats}), got {stacks}")
+        if any(not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in stacks):
+            raise ConfigurationError(f"stacks must be ints >= 0, got {stacks}")
+        if not isinstance(button, int) or not 0 <= button < seats:
+            raise ConfigurationError(f"button must be a seat 0..{seats - 1}, got {button!r}")
+        self.game = game
+        self._stacks = stacks
+        self.button = button
+        self.hands_played = 0
+        self._seats: tuple[int, ...] = ()
+        self._state: State | None = None
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Every seat's chips between hands."""
+        return tuple(self._stacks)
+
+    @property
+    def seats_in_hand(self) -> tuple[int, ...]:
+        """The table seats dealt into the current hand, in hand-seat order."""
+        return self._seats
+
+    def start_hand(self, seed: SeedLike = None, **options: Any) -> State:
+        """Deal the next hand to every seat with chips, with the table's button."""
+        if self._state is not None:
+            raise IllegalActionError("finish the current hand before starting another")
+        seats = [s for s, chips in enumerate(self._stacks) if chips > 0]
+        if len(seats) < 2:
+            raise IllegalActionError(f"a hand needs two seats with chips; stacks {self.stacks}")
+        game = self.game
+        if len(seats) != game.players:
+            if not dataclasses.is_dataclass(game):
+                raise ConfigurationError(f"{type(game).__name__} cannot be dealt short-handed")
+            game = dataclasses.replace(game, players=len(seats))
+        # the hand's button: the table button, or the nearest seat in play before it
+        before = [i for i, s in enumerate(seats) if s <= self.button]
+        hand_button = before[-1] if before else len(seats) - 1
+        state = game.start(seed, stacks=[self._stacks[s] for s in seats], button=hand_button,
+                           **options)
+        self._seats = tuple(seats)
+        self._state = state
+        return state
+
+    def finish_hand(self, state: State | None = None) -> tuple[int, ...]:
+        """Settle the finished hand; move the button clockwise. Returns each table seat's
+        payoff (0 for seats that sat out)."""
+        state = self._state if state is None else state
+        if state is None or state is not self._state:
+            raise IllegalActionError("this hand was not started by this table")
+        if not state.is_terminal:
+            raise IllegalActionError("the hand is not over yet")
+        payoffs = [0] * len(self._stacks)
+        for hand_seat, seat in enumerate(self._seats):
+            payoffs[seat] = state.payoffs[hand_seat]
+            self._stacks[seat] += state.payoffs[hand_seat]
+        n = len(self._stacks)
+        for step in range(1, n + 1):
+            seat = (self.button + step) % n
+            if self._stacks[seat] > 0:
+                self.button = seat
+                break
+        self._state = None
+        self._seats = ()
+        self.hands_played += 1
+        return tuple(payoffs)

@@ -1,0 +1,320 @@
+"""The betting engine on its own: rounds, caps, short all-ins, uncalled bets, pots and splits."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cartes.errors import ConfigurationError
+from cartes.games import Bet, BringIn, Call, Check, Complete, Fold, Raise
+from cartes.games.betting import (
+    BettingRound,
+    Chips,
+    FixedLimit,
+    Pot,
+    RaiseCap,
+    SpreadLimit,
+    pots,
+    split,
+)
+
+LIMIT = FixedLimit(5, 10)
+CAP = RaiseCap(4)
+
+
+def make_round(stacks, first=0, structure=LIMIT, cap=CAP, **kw):
+    chips = Chips(stacks)
+    return chips, BettingRound(chips, structure, cap, first, **kw)
+
+
+def play(rnd, *actions):
+    for action in actions:
+        seat = rnd.to_act
+        assert seat is not None, f"round over before {action!r}"
+        assert any(offer.allows(action) for offer in rnd.legal(seat)), (
+            f"{action!r} not offered to seat {seat}: {rnd.legal(seat)}"
+        )
+        rnd.apply(seat, action)
+
+
+def test_check_around_ends_round():
+    _, rnd = make_round([50, 50, 50], first=1)
+    assert rnd.to_act == 1
+    play(rnd, Check(), Check(), Check())
+    assert rnd.is_over
+
+
+def test_fold_always_offered_and_check_raise_allowed():
+    """Fold is legal even when check is free; a player who checked may raise (C-8, §2.3)."""
+    _, rnd = make_round([50, 50, 50])
+    assert Fold() in rnd.legal(0)
+    play(rnd, Check(), Bet(5), Call())
+    assert Raise(to=10) in rnd.legal(0)
+    play(rnd, Raise(to=10), Call(), Call())
+    assert rnd.is_over
+
+
+def test_cap_bet_plus_three_raises_with_three_players():
+    """S-5: a bet and three raises cap the round with 3+ players."""
+    _, rnd = make_round([500, 500, 500])
+    play(rnd, Bet(5), Raise(to=10), Raise(to=15), Raise(to=20))
+    assert rnd.to_act == 1
+    assert rnd.legal(1) == (Fold(), Call())
+
+
+def test_heads_up_unlimited_raises():
+    """S-5: heads-up the cap does not apply."""
+    _, rnd = make_round([500, 500])
+    play(rnd, Bet(5), Raise(to=10), Raise(to=15), Raise(to=20), Raise(to=25))
+    assert Raise(to=30) in rnd.legal(1)
+
+
+def test_once_capped_stays_capped_when_heads_up():
+    """S-5 (Robert's 3-4): a capped round is not uncapped when players fold to heads-up."""
+    _, rnd = make_round([500, 500, 500])
+    play(rnd, Bet(5), Raise(to=10), Raise(to=15), Raise(to=20), Fold())
+    assert rnd.to_act == 2
+    assert rnd.legal(2) == (Fold(), Call())
+
+
+def test_heads_up_before_cap_becomes_unlimited():
+    _, rnd = make_round([500, 500, 500])
+    play(rnd, Bet(5), Fold(), Raise(to=10), Raise(to=15), Raise(to=20))
+    assert rnd.to_act == 0
+    assert Raise(to=25) in rnd.legal(0)
+
+
+def test_configurable_cap_and_no_cap():
+    _, rnd = make_round([500] * 3, cap=RaiseCap(5))
+    play(rnd, Bet(5), Raise(to=10), Raise(to=15), Raise(to=20))
+    assert Raise(to=25) in rnd.legal(1)
+    _, rnd = make_round([500] * 3, cap=RaiseCap(None))
+    play(rnd, *[Bet(5)] + [Raise(to=5 * k) for k in range(2, 12)])
+    assert Raise(to=60) in rnd.legal(rnd.to_act)
+
+
+def test_bring_in_forced_then_completion_is_not_a_raise():
+    """S-4, S-5: bring-in seat may not fold or check; the completion counts as the bet."""
+    _, rnd = make_round([500] * 3, first=2, bring_in=2)
+    assert rnd.legal(2) == (BringIn(), Complete())
+    play(rnd, BringIn())
+    assert rnd.legal(0) == (Fold(), Call(), Complete())
+    play(rnd, Complete(), Raise(to=10), Raise(to=15), Raise(to=20))
+    # completion + 3 raises = capped
+    assert rnd.legal(rnd.to_act) == (Fold(), Call())
+
+
+def test_bring_in_gets_no_option_when_called():
+    """S-15: everyone calls the bring-in: the round ends without an option for its poster."""
+    _, rnd = make_round([500] * 3, first=2, bring_in=2)
+    play(rnd, BringIn(), Call(), Call())
+    assert rnd.is_over
+
+
+def test_bring_in_equal_to_small_bet_is_the_bet():
+    """S-2: bring_in == small_bet means no completion step."""
+    _, rnd = make_round([500] * 3, first=0, bring_in=5)
+    assert rnd.legal(0) == (BringIn(),)
+    play(rnd, BringIn())
+    assert rnd.legal(1) == (Fold(), Call(), Raise(to=10))
+
+
+def test_short_bring_in_stands_others_owe_full():
+    """S-4: a bring-in posted short stands; others still come in for the full bring-in."""
+    chips, rnd = make_round([1, 100, 100], first=0, bring_in=2)
+    play(rnd, BringIn())
+    assert chips.committed[0] == 1
+    play(rnd, Call())
+    assert chips.committed[1] == 2
+
+
+def test_low_card_all_in_next_seat_may_fold_bring_in_or_complete():
+    """S-4 / LA 217: the low card is all-in, so the seat on its left opens with any option."""
+    _, rnd = make_round([0, 100, 100], first=0, bring_in=2)
+    assert rnd.to_act == 1
+    assert rnd.legal(1) == (Fold(), BringIn(), Complete())
+
+
+def test_open_pair_small_or_big_then_big_sticks():
+    """S-6: with an open pair either size; once a big bet is made, later raises are big."""
+    _, rnd = make_round([500] * 3, big_option=True)
+    assert rnd.legal(0)[2:] == (Bet(5), Bet(10))
+    play(rnd, Bet(5))
+    assert rnd.legal(1)[2:] == (Raise(to=10), Raise(to=15))
+    play(rnd, Raise(to=15))
+    assert rnd.legal(2)[2:] == (Raise(to=25),)
+
+
+def test_short_all_in_under_half_does_not_reopen():
+    """S-13: an all-in raise of less than half a bet does not reopen the betting."""
+    _chips, rnd = make_round([100, 7, 100])
+    play(rnd, Bet(5), Raise(to=7))  # 2 more: under half of 5
+    assert rnd.legal(2) == (Fold(), Call(), Raise(to=10))  # yet to act: may complete
+    play(rnd, Call())
+    assert rnd.to_act == 0
+    assert rnd.legal(0) == (Fold(), Call())  # already acted: call or fold only
+
+
+def test_short_all_in_of_half_or_more_reopens():
+    """S-13: half a bet or more counts as a full raise."""
+    _, rnd = make_round([100, 8, 100])
+    play(rnd, Bet(5), Raise(to=8), Call())
+    assert rnd.legal(0) == (Fold(), Call(), Raise(to=13))
+
+
+def test_half_bet_rule_off_requires_full_unit():
+    _, rnd = make_round([100, 8, 100], structure=FixedLimit(5, 10, half_bet_rule=False))
+    play(rnd, Bet(5), Raise(to=8), Call())
+    assert rnd.legal(0) == (Fold(), Call())
+
+
+def test_short_all_in_bet_can_be_completed():
+    """S-13: a short all-in opening bet may be called or completed to a full bet."""
+    _, rnd = make_round([2, 100, 100])
+    play(rnd, Bet(2))
+    assert rnd.legal(1) == (Fold(), Call(), Raise(to=5))
+
+
+def test_uncalled_bet_returned():
+    chips, rnd = make_round([50, 50, 50])
+    play(rnd, Bet(5), Raise(to=10), Fold(), Fold())
+    assert rnd.return_uncalled() == (1, 5)
+    assert chips.stacks == [45, 45, 50]
+    assert chips.committed == [5, 5, 0]
+
+
+def test_all_in_caller_closes_action():
+    chips, rnd = make_round([3, 50])
+    play(rnd, Bet(3), Call())
+    assert rnd.is_over
+    chips, rnd = make_round([50, 3])
+    play(rnd, Bet(5), Call())
+    assert rnd.is_over
+    assert chips.committed == [5, 3]
+    assert rnd.return_uncalled() == (0, 2)
+
+
+def test_spread_limit_bounds_and_short_all_in():
+    """C-4: bet min..max; raise by max(min, last increment)..max; short all-in no reopen."""
+    _, rnd = make_round([100, 100, 100], structure=SpreadLimit(1, 10), cap=RaiseCap(None))
+    assert rnd.legal(0)[2:] == (Bet(1, up_to=10),)
+    play(rnd, Bet(4))
+    assert rnd.legal(1)[2:] == (Raise(to=8, up_to=14),)
+    play(rnd, Raise(to=12))  # an 8 increment
+    assert rnd.legal(2)[2:] == (Raise(to=20, up_to=22),)
+
+
+def test_spread_limit_short_all_in_does_not_reopen():
+    _, rnd = make_round([100, 15, 100], structure=SpreadLimit(1, 10), cap=RaiseCap(None))
+    play(rnd, Bet(10), Raise(to=15), Call())
+    assert rnd.legal(0) == (Fold(), Call())
+
+
+def test_spread_limit_cap_counts_bets_and_raises():
+    _, rnd = make_round([100, 100], structure=SpreadLimit(1, 10),
+                        cap=RaiseCap(2, heads_up_unlimited=False))
+    play(rnd, Bet(1), Raise(to=2))
+    assert rnd.legal(0) == (Fold(), Call())
+
+
+def test_bad_structures():
+    with pytest.raises(ConfigurationError, match="min_bet"):
+        SpreadLimit(0, 3)
+    with pytest.raises(ConfigurationError, match="max_bet"):
+        SpreadLimit(5, 3)
+    with pytest.raises(ConfigurationError, match="max_bets"):
+        RaiseCap(0)
+
+
+def test_pots_layers():
+    result = pots([10, 25, 25, 5], [False, False, False, True])
+    assert result == (
+        Pot(35, frozenset({0, 1, 2})),
+        Pot(30, frozenset({1, 2})),
+    )
+
+
+def test_pots_folded_money_above_live_levels():
+    assert pots([3, 10, 0], [False, True, False]) == (Pot(13, frozenset({0})),)
+
+
+def test_split_odd_chips_in_given_order():
+    assert split(10, [1, 0, 2]) == [(1, 4), (0, 3), (2, 3)]
+    assert split(7, [3]) == [(3, 7)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 60), st.booleans()), min_size=2, max_size=8))
+def test_pots_conserve_chips_and_eligibility(seats):
+    committed = [c for c, _ in seats]
+    folded = [f for _, f in seats]
+    if all(folded):
+        folded[0] = False
+    result = pots(committed, folded)
+    assert sum(p.amount for p in result) == sum(committed)
+    live = {s for s, f in enumerate(folded) if not f}
+    for i, pot in enumerate(result):
+        assert pot.eligible <= live
+        assert pot.eligible
+        if i:  # side pots only narrow the field
+            assert pot.eligible < result[i - 1].eligible
+        # a seat is eligible iff it is live and reached this pot's level
+        level = min(committed[s] for s in pot.eligible)
+        assert pot.eligible == {s for s in live if committed[s] >= level}
+    # each live seat's winnings if it won every pot it is eligible for never exceed what
+    # it could claim from each opponent: sum over players of min(their chips, its chips)
+    for s in live:
+        claim = sum(p.amount for p in result if s in p.eligible)
+        cap = sum(min(c, committed[s]) for c in committed)
+        if result and s in result[-1].eligible:
+            cap = sum(committed)
+        assert claim <= cap
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    data=st.data(),
+    stacks=st.lists(st.integers(1, 60), min_size=2, max_size=8),
+    structure=st.sampled_from([FixedLimit(5, 10), FixedLimit(5, 10, half_bet_rule=False),
+                               FixedLimit(2, 4), SpreadLimit(1, 10), SpreadLimit(2, 6)]),
+    cap=st.sampled_from([RaiseCap(4), RaiseCap(5), RaiseCap(None),
+                         RaiseCap(3, heads_up_unlimited=False)]),
+    bring_in=st.sampled_from([None, 1, 2]),
+    big_option=st.booleans(),
+)
+def test_random_rounds_settle_consistently(data, stacks, structure, cap, bring_in, big_option):
+    """Any sequence of offered actions ends the round with every live seat that still has
+    chips matched, chips conserved, and only the uncalled excess returned."""
+    n = len(stacks)
+    first = data.draw(st.integers(0, n - 1))
+    chips = Chips(stacks)
+    rnd = BettingRound(chips, structure, cap, first, bring_in=bring_in, big_option=big_option)
+    total = sum(stacks)
+    for _ in range(400):
+        seat = rnd.to_act
+        if seat is None:
+            break
+        legal = rnd.legal(seat)
+        assert legal
+        offer = data.draw(st.sampled_from(legal))
+        if isinstance(offer, Bet) and offer.up_to is not None:
+            offer = Bet(data.draw(st.integers(offer.amount, offer.up_to)))
+        if isinstance(offer, Raise) and offer.up_to is not None:
+            offer = Raise(to=data.draw(st.integers(offer.to, offer.up_to)))
+        before = chips.stacks[seat]
+        moved = rnd.apply(seat, offer)
+        assert 0 <= moved <= before
+        assert sum(chips.stacks) + sum(chips.committed) == total
+    assert rnd.is_over, "a round must end"
+    rnd.return_uncalled()
+    assert sum(chips.stacks) + sum(chips.committed) == total
+    live = chips.live()
+    top = sorted(rnd.contrib, reverse=True)
+    assert top[0] == top[1] or len(live) == 1 or top[0] == 0
+    assert top[0] == top[1]  # nothing uncalled is left in
+    able = [s for s in live if chips.stacks[s] > 0]
+    if len(live) > 1 and able:
+        matched = max(rnd.contrib[s] for s in live)
+        # everyone with chips behind has matched the most anyone live put in
+        assert all(rnd.contrib[s] == matched for s in able)

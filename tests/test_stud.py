@@ -1,0 +1,578 @@
+"""Seven-card stud scenarios, one rule or decision of SPEC §2 each, on stacked decks.
+
+Hands are written in deal order: down, down, up (door), up, up, up, down.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from _stud import stud_deck
+from cartes import Card, Deck
+from cartes.errors import ConfigurationError, IllegalActionError, SeedError
+from cartes.games import (
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    Complete,
+    Fold,
+    Muck,
+    Raise,
+    SevenCardStud,
+    Show,
+    default_action,
+)
+from cartes.games.events import (
+    CardBurned,
+    CardDealt,
+    Mucked,
+    PotAwarded,
+    Reshuffled,
+    RoundStarted,
+    Shown,
+    UncalledReturned,
+)
+
+
+def act(state, *actions):
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def check_round(state):
+    street = state.street
+    while not state.is_terminal and state.street == street and state.round is not None:
+        state.apply(Check())
+    return state
+
+
+def events(state, kind):
+    return [e for e in state.history if isinstance(e, kind)]
+
+
+# -- S-1, S-2: configuration --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "field"),
+    [
+        ({"players": 1}, "players"),
+        ({"players": 9}, "players"),
+        ({"ante": -1}, "ante"),
+        ({"bring_in": 0}, "bring_in"),
+        ({"bring_in": 6}, "bring_in"),
+        ({"big_bet": 4}, "big_bet"),
+        ({"max_raises": -1}, "max_raises"),
+        ({"odd_chip_rule": "suits"}, "odd_chip_rule"),
+        ({"open_pair_big_bet": 1}, "open_pair_big_bet"),
+        ({"starting_stack": 0}, "starting_stack"),
+        ({"players": True}, "players"),
+    ],
+)
+def test_s1_s2_bad_config_names_field_and_range(options, field):
+    """S-1 (2-8 players), S-2 (0 < bring_in <= small_bet <= big_bet)."""
+    with pytest.raises(ConfigurationError, match=field):
+        SevenCardStud(**options)
+
+
+def test_s1_bad_start_arguments():
+    game = SevenCardStud(players=3)
+    with pytest.raises(ConfigurationError, match="stacks"):
+        game.start(seed=1, stacks=[10, 10])
+    with pytest.raises(ConfigurationError, match=r"stacks\[1\]"):
+        game.start(seed=1, stacks=[10, 0, 10])
+    with pytest.raises(ConfigurationError, match="button"):
+        game.start(seed=1, button=3)
+    with pytest.raises(SeedError, match="seed"):
+        game.start(seed="lucky")
+    with pytest.raises(ConfigurationError, match="French"):
+        game.start(deck=Deck.spanish())
+    with pytest.raises(ConfigurationError, match="21 cards"):
+        game.start(deck=Deck.stacked("As Ks Qs"))
+
+
+def test_s2_default_structure():
+    game = SevenCardStud()
+    assert (game.ante, game.bring_in, game.small_bet, game.big_bet) == (1, 2, 5, 10)
+
+
+# -- §2.2: antes and third street ---------------------------------------------------------
+
+
+def test_antes_short_stacks_post_what_they_have():
+    """§2.2.1: every player antes; a short stack posts what it has (and is all-in)."""
+    state = SevenCardStud(players=3, ante=3).start(seed=1, stacks=[2, 50, 50])
+    assert state.chips.committed == [2, 3, 3]
+    assert state.chips.is_all_in(0)
+
+
+def test_s8_third_street_two_down_one_up_no_burn():
+    """§2.2.2, S-8: from the button's left, two down then the door card up; no burn."""
+    deck = stud_deck(3, {1: "Ah Kh Qh", 2: "As Ks Qs", 0: "Ad Kd 2c"}, button=0)
+    state = SevenCardStud(players=3).start(deck=deck)
+    dealt = events(state, CardDealt)
+    assert [(e.seat, e.face_up) for e in dealt] == [
+        (1, False), (2, False), (0, False), (1, False), (2, False), (0, False),
+        (1, True), (2, True), (0, True),
+    ]
+    assert not events(state, CardBurned)
+
+
+@pytest.mark.parametrize(
+    ("doors", "low"),
+    [
+        ({1: "2d", 2: "2c", 0: "5s"}, 2),  # same rank: clubs lowest
+        ({1: "3c", 2: "2s", 0: "9h"}, 2),  # rank before suit
+        ({1: "Ac", 2: "Kd", 0: "Kh"}, 2),  # ace high; then diamonds < hearts
+        ({1: "7h", 2: "7s", 0: "7d"}, 0),  # diamonds < hearts < spades
+    ],
+)
+def test_s3_bring_in_lowest_door_card_suit_order(doors, low):
+    """S-3: lowest door card by rank (ace high), then suit clubs < diamonds < hearts < spades."""
+    fillers = iter(["Qc Jc", "Qd Jd", "Qs Js"])
+    hands = {seat: f"{next(fillers)} {door}" for seat, door in doors.items()}
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, hands))
+    assert state.to_act == low
+
+
+def test_s4_bring_in_is_forced():
+    """S-4: the low card must bring in or complete; fold and check are refused."""
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, {1: "Ah Kh 2c"}))
+    assert state.legal_actions() == (BringIn(), Complete())
+    before = state.clone()
+    for bad in (Fold(), Check(), Call(), Bet(5)):
+        with pytest.raises(IllegalActionError):
+            state.apply(bad)
+        assert state == before
+
+
+def test_s4_low_card_all_in_from_ante_next_player_opens():
+    """S-4 / LA 217: low card all-in on the ante: the seat on its left may fold, bring in
+    or complete."""
+    deck = stud_deck(3, {1: "Ah Kh 2c", 2: "As Ks 9d", 0: "Ac Kc Td"})
+    state = SevenCardStud(players=3).start(deck=deck, stacks=[50, 1, 50])
+    assert state.chips.is_all_in(1)
+    assert state.to_act == 2
+    assert state.legal_actions() == (Fold(), BringIn(), Complete())
+
+
+def test_s4_short_bring_in_stands():
+    """S-4: the low card posts what it has; the others still owe the full bring-in."""
+    deck = stud_deck(3, {1: "Ah Kh 2c", 2: "As Ks 9d", 0: "Ac Kc Td"})
+    state = SevenCardStud(players=3).start(deck=deck, stacks=[50, 2, 50])
+    act(state, BringIn())
+    assert state.chips.committed[1] == 2
+    assert state.chips.is_all_in(1)
+    act(state, Call())
+    assert state.chips.committed[2] == 3  # ante 1 + full bring-in 2
+
+
+def test_s5_completion_is_not_a_raise_and_cap():
+    """S-5: completion counts as the bet; then three raises cap it with 3 players."""
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, {1: "Ah Kh 2c"}))
+    act(state, BringIn(), Complete(), Raise(to=10), Raise(to=15), Raise(to=20))
+    assert state.legal_actions() == (Fold(), Call())
+
+
+def test_s5_cap_configurable_to_four_raises():
+    """S-5: max_raises=4 (WSOP LA 126)."""
+    state = SevenCardStud(players=3, max_raises=4).start(deck=stud_deck(3, {1: "Ah Kh 2c"}))
+    act(state, BringIn(), Complete(), Raise(to=10), Raise(to=15), Raise(to=20))
+    assert Raise(to=25) in state.legal_actions()
+
+
+def test_s15_bring_in_gets_no_option():
+    """S-15: bring-in, call, call moves straight to fourth street."""
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, {1: "Ah Kh 2c"}))
+    act(state, BringIn(), Call(), Call())
+    assert state.street == 4
+
+
+# -- §2.2.4-6, §2.4: later streets --------------------------------------------------------
+
+
+def test_s8_burn_before_each_later_street():
+    """S-8: one burn before fourth, fifth, sixth and seventh street."""
+    state = SevenCardStud(players=2).start(deck=stud_deck(2, {1: "Ah Kh 2c", 0: "Ad Kd 9c"}))
+    act(state, BringIn(), Call())
+    for street in (4, 5, 6):
+        assert state.street == street
+        assert len(events(state, CardBurned)) == street - 3
+        check_round(state)
+    assert state.street == 7
+    assert len(events(state, CardBurned)) == 4
+
+
+def test_s7_best_board_acts_first_pairs_count():
+    """§2.4, S-7: the best board acts first on fourth street; a pair beats ace-king."""
+    hands = {1: "2h 3h Ac Kc", 2: "2s 3s 5c 5d", 0: "4h 4s 2c 9d"}
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, hands))
+    act(state, BringIn(), Call(), Call())
+    assert state.street == 4
+    assert state.to_act == 2
+
+
+def test_s7_best_board_tie_goes_by_position():
+    """S-7: equal boards: the first clockwise from the button's left acts (never suits)."""
+    hands = {1: "2h 3h Ac Kc", 2: "2s 3s As Ks", 0: "4h 4s 2c 9d"}
+    for button, first in ((0, 1), (1, 2)):
+        deck = stud_deck(3, hands, button=button)
+        state = SevenCardStud(players=3).start(deck=deck, button=button)
+        while state.street == 3:
+            state.apply(default_action(state) if state.legal_actions()[0] == BringIn()
+                        else Call())
+        assert state.to_act == first
+
+
+def test_s7_straights_and_flushes_on_board_do_not_count():
+    """§2.4 / LA 225: on sixth street a four-flush straight board is just 8-high."""
+    hands = {1: "2d 3d 5h 6h 7h 8h", 2: "2s 3s 4c Ac Kd Qs", 0: "4h 4s 2c 9d Tc Jd"}
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, hands))
+    act(state, BringIn(), Call(), Call())
+    check_round(state)
+    check_round(state)
+    assert state.street == 6
+    assert state.to_act == 2
+
+
+def test_s7_all_in_best_board_is_skipped():
+    """S-7 / TR: an all-in best board cannot act; the next seat clockwise starts."""
+    hands = {1: "2h 3h Ac Kc", 2: "2s 3s 5c 5d", 0: "4h 4s 2c 9d"}
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, hands), stacks=[50, 50, 3])
+    act(state, BringIn(), Call(), Call())  # seat 2 calls all-in
+    assert state.street == 4
+    assert events(state, RoundStarted)[-1].seat == 0
+    assert state.to_act == 0
+
+
+def test_s6_open_pair_allows_big_bet_on_fourth():
+    """S-6: an open pair on fourth street lets anyone bet small or big."""
+    hands = {1: "2h 3h Ac Kc", 2: "2s 3s 5c 5d", 0: "4h 4s 2c 9d"}
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, hands))
+    act(state, BringIn(), Call(), Call())
+    assert state.legal_actions() == (Fold(), Check(), Bet(5), Bet(10))
+    act(state, Bet(10))
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=20))
+
+
+def test_s6_open_pair_small_bet_then_big_raise():
+    hands = {1: "2h 3h Ac Kc", 2: "2s 3s 5c 5d", 0: "4h 4s 2c 9d"}
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, hands))
+    act(state, BringIn(), Call(), Call(), Bet(5))
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=10), Raise(to=15))
+
+
+def test_s6_no_open_pair_small_bet_only_and_option_off():
+    hands = {1: "2h 3h Ac Kc", 2: "2s 3s 5c 5d", 0: "4h 4s 2c 9d"}
+    state = SevenCardStud(players=3, open_pair_big_bet=False).start(deck=stud_deck(3, hands))
+    act(state, BringIn(), Call(), Call())
+    assert state.legal_actions() == (Fold(), Check(), Bet(5))
+    hands[2] = "2s 3s 5c 6d"
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, hands))
+    act(state, BringIn(), Call(), Call())
+    assert Bet(10) not in state.legal_actions()
+
+
+def test_fifth_street_bets_are_big():
+    """§2.2.5: fifth street and later bet in big_bet units."""
+    state = SevenCardStud(players=2).start(deck=stud_deck(2, {1: "Ah Kh 2c", 0: "Ad Kd 9c"}))
+    act(state, BringIn(), Call())
+    check_round(state)
+    assert state.street == 5
+    assert state.legal_actions()[-1] == Bet(10)
+
+
+def test_uncalled_bet_returned():
+    """§2.3: the uncalled part of a bet goes back."""
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, {1: "Ah Kh 2c"}))
+    act(state, BringIn(), Complete(), Fold(), Fold())
+    assert events(state, UncalledReturned) == [UncalledReturned(2, 3)]
+    assert state.payoffs == (-1, -3, 4)
+
+
+def test_s13_short_all_in_in_a_hand():
+    """S-13: an all-in raise of less than half a bet does not reopen for the completer."""
+    deck = stud_deck(3, {1: "Ah Kh 2c", 2: "As Ks 9d", 0: "Ac Kc Td"})
+    state = SevenCardStud(players=3).start(deck=deck, stacks=[8, 50, 50])
+    act(state, BringIn(), Complete())  # seat 1 brings in, seat 2 completes to 5
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=7))  # seat 0: 7 is all it has
+    act(state, Raise(to=7))
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=10))  # seat 1 had not acted
+    act(state, Call())
+    assert state.to_act == 2
+    assert state.legal_actions() == (Fold(), Call())  # seat 2 had: no reopening
+
+
+# -- §2.5: running out of cards (S-9) -----------------------------------------------------
+
+
+def play_to_river(state):
+    act(state, BringIn(), *[Call()] * (state.n - 1))
+    for _ in (4, 5, 6):
+        check_round(state)
+    assert state.street == 7
+
+
+def test_s9_enough_cards_burn_and_deal_down():
+    """§2.5 case 1: with stub >= N + 1 the dealer burns and deals the river face down."""
+    state = SevenCardStud(players=6).start(seed=3)
+    play_to_river(state)
+    assert not events(state, Reshuffled)
+    assert len(events(state, CardBurned)) == 4
+    river = [e for e in events(state, CardDealt) if e.street == 7]
+    assert len(river) == 6
+    assert not any(e.face_up for e in river)
+
+
+def test_s9_seven_players_reshuffle_stub_and_burns():
+    """§2.5 case 2 (S-9): 7 players reach the river with a 7-card stub: reshuffle the stub
+    and the 3 burns, deal each a down card, no burn."""
+    state = SevenCardStud(players=7).start(seed=11)
+    play_to_river(state)
+    stub_and_burns = set(state.deck.cards)  # what is left of the reshuffled pool
+    assert events(state, Reshuffled) == [Reshuffled(None, 10)]
+    assert len(events(state, CardBurned)) == 3
+    river = [e for e in events(state, CardDealt) if e.street == 7]
+    assert [e.seat for e in river] == [1, 2, 3, 4, 5, 6, 0]  # S-16: clockwise from the left
+    dealt = [e.card for e in events(state, CardDealt)]
+    assert len(set(dealt)) == len(dealt) == 49
+    assert not stub_and_burns & set(dealt)
+
+
+def test_s9_eight_players_community_card():
+    """§2.5 case 3: 8 players reach the river with one card left (the seed's 8x6+3 = 51):
+    stub + burns (4) < 8, so one community card is turned up for everyone."""
+    state = SevenCardStud(players=8).start(seed=5)
+    play_to_river(state)
+    assert state.community is not None
+    community = [e for e in events(state, CardDealt) if e.seat is None]
+    assert len(community) == 1
+    assert community[0].face_up
+    cards = [e.card for e in events(state, CardDealt)]
+    assert len(set(cards)) == len(cards) == 49
+    obs = state.observation(3)
+    assert obs.board == (state.community,)
+
+
+def test_s9_folded_cards_never_reused():
+    """§2.5: a folded hand's cards are never part of the reshuffle."""
+    state = SevenCardStud(players=8).start(seed=9)
+    act(state, BringIn())
+    folder = state.to_act
+    act(state, Fold(), *[Call()] * 6)
+    for _ in (4, 5, 6):
+        check_round(state)
+    folded_cards = set(state.cards[folder])
+    river = [e.card for e in events(state, CardDealt) if e.street == 7]
+    assert events(state, Reshuffled) == [Reshuffled(None, 7)]  # stub 4 + 3 burns, N = 7
+    assert len(river) == 7
+    assert not folded_cards & set(river)
+
+
+def test_s7_community_card_does_not_count_for_best_board():
+    """§2.4: with a community card, the river's first actor is the best of 4 up-cards."""
+    state = SevenCardStud(players=8).start(seed=5)
+    play_to_river(state)
+    live = state.chips.live()
+    expected = state._best_board()
+    assert expected in live
+    assert state.to_act == expected
+
+
+# -- §2.6-2.7: showdown, pots ---------------------------------------------------------------
+
+
+TIE = {1: "6c 7c 2d 8c 9d Th 3s", 2: "6d 7d 2h 8h 9h Ts 4c", 0: "Kc Qd Ks"}
+
+
+def test_s10_last_bettor_shows_first_others_may_muck():
+    """S-10: the last to bet on 7th shows first; he may not muck; others may."""
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, TIE, folds={0: 3}))
+    act(state, BringIn(), Call(), Fold())
+    for _ in (4, 5, 6):
+        check_round(state)
+    first = state.to_act
+    act(state, Check(), Bet(10), Call())
+    bettor = next(s for s in (1, 2) if s != first)
+    assert state.to_act == bettor
+    assert state.legal_actions() == (Show(),)
+    act(state, Show())
+    assert state.legal_actions() == (Show(), Muck())
+
+
+def test_s10_checked_through_first_option_shows_first():
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, TIE, folds={0: 3}))
+    act(state, BringIn(), Call(), Fold())
+    for _ in (4, 5, 6):
+        check_round(state)
+    first = state.to_act
+    check_round(state)
+    assert state.round is None
+    assert state.to_act == first
+
+
+def test_s10_muck_gives_up_the_pot():
+    """S-10: a mucked hand loses its claim even if it was better."""
+    hands = {1: "Ac Ad 2d Ah As Kc Kd", 2: "3c 4d 2h 7h 9h Ts Jc", 0: "Kh Qd Ks"}
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, hands, folds={0: 3}))
+    act(state, BringIn(), Call(), Fold())
+    for _ in (4, 5, 6, 7):
+        check_round(state)
+    shower = state.to_act
+    act(state, Show())
+    act(state, Muck())
+    assert events(state, Mucked)[0].seat != shower
+    assert state.payoffs[shower] > 0
+
+
+def test_s17_s11_tie_split_odd_chip_by_position():
+    """S-17: suits never break a tie; S-11: the odd chip goes to the first from the button's
+    left. Pot 7 = 3 antes + two bring-ins."""
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, TIE, folds={0: 3}))
+    act(state, BringIn(), Call(), Fold())
+    for _ in (4, 5, 6, 7):
+        check_round(state)
+    act(state, Show(), Show())
+    award = events(state, PotAwarded)
+    assert award == [PotAwarded(None, 0, 7, ((1, 4), (2, 3)))]
+    assert state.payoffs == (-1, 1, 0)
+
+
+def test_s11_odd_chip_high_card_by_suit_option():
+    """S-11 option: the odd chip to the winner with the highest card by suit (Th < Ts)."""
+    game = SevenCardStud(players=3, odd_chip_rule="high_card_by_suit")
+    state = game.start(deck=stud_deck(3, TIE, folds={0: 3}))
+    act(state, BringIn(), Call(), Fold())
+    for _ in (4, 5, 6, 7):
+        check_round(state)
+    act(state, Show(), Show())
+    assert events(state, PotAwarded)[0].shares == ((2, 4), (1, 3))
+
+
+def test_s12_side_pots_each_settled_on_its_own():
+    """S-12 / LA 149: a short all-in wins only the main pot; the side pot goes to the best
+    of the others."""
+    hands = {
+        1: "Ac Ad 2d Ah As Kc Kd",   # quads: best, but all-in for 10
+        2: "3c 3d 2h 3h Ks 9c 9d",   # full house, second best
+        0: "4c 5d 7c 8h Jh Qd 6s",   # nothing
+    }
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, hands), stacks=[100, 10, 100])
+    act(state, BringIn(), Complete(), Call(), Call())  # seat 1 brings in, 2 completes
+    while state.round is not None:
+        legal = state.legal_actions()
+        state.apply(Bet(10) if Bet(10) in legal else Call() if Call() in legal else Check())
+    while not state.is_terminal:
+        state.apply(Show())
+    awards = events(state, PotAwarded)
+    main = next(a for a in awards if a.pot == 0)
+    side = next(a for a in awards if a.pot == 1)
+    assert main.shares == ((1, main.amount),)
+    assert main.amount == 30
+    assert side.shares[0][0] == 2
+    assert awards[0].pot == 1  # last side pot first
+    assert sum(state.payoffs) == 0
+
+
+def test_la145_side_pot_players_show_before_main_pot_all_in():
+    """S-10 / LA 145: players in a side pot show before one all-in for the main pot."""
+    hands = {1: "Ac Ad 2d Ah As Kc Kd", 2: "3c 3d 2h 3h Ks 9c 9d", 0: "4c 5d 7c 8h Jh Qd 6s"}
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, hands), stacks=[100, 10, 100])
+    act(state, BringIn(), Complete(), Call(), Call())
+    while state.round is not None:
+        legal = state.legal_actions()
+        state.apply(Bet(10) if Bet(10) in legal else Call() if Call() in legal else Check())
+    assert state.chips.is_all_in(1)
+    assert state.show_order[-1] == 1
+    assert state.to_act != 1
+
+
+def test_uncontested_winner_does_not_show():
+    """S-10: a winner by default is never asked to show."""
+    state = SevenCardStud(players=2).start(seed=2)
+    act(state, BringIn(), Fold())
+    assert state.is_terminal
+    assert not events(state, Shown)
+
+
+# -- S-14: default action -----------------------------------------------------------------
+
+
+def test_s14_default_action_policies():
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, {1: "Ah Kh 2c"}))
+    assert default_action(state) == BringIn()
+    act(state, Complete())
+    assert default_action(state) == Fold()
+    assert default_action(state, "all_in") == Raise(to=10)
+    act(state, Call(), Call())
+    assert default_action(state) == Check()
+
+
+# -- illegal actions ----------------------------------------------------------------------
+
+
+def test_illegal_actions_leave_state_unchanged():
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, {1: "Ah Kh 2c"}))
+    act(state, BringIn(), Complete())
+    before = state.clone()
+    for bad, seat in [
+        (Call(), 1),          # wrong seat
+        (Raise(to=11), None),  # wrong amount
+        (Raise(to=10, up_to=15), None),  # an offer, not an action
+        (Check(), None),      # check facing a bet
+        (Bet(5), None),       # bet facing a bet
+        ("fold", None),       # not an action
+    ]:
+        with pytest.raises(IllegalActionError):
+            state.apply(bad, seat=seat)  # type: ignore[arg-type]
+        assert state == before
+    act(state, Fold(), Fold())
+    assert state.is_terminal
+    with pytest.raises(IllegalActionError, match="over"):
+        state.apply(Check())
+
+
+def test_payoffs_only_at_the_end():
+    state = SevenCardStud(players=2).start(seed=1)
+    with pytest.raises(IllegalActionError):
+        _ = state.payoffs
+
+
+def test_observation_hides_other_down_cards():
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, {1: "Ah Kh 2c", 2: "As Ks 9d"}))
+    obs = state.observation(2)
+    assert obs.cards[2] == (Card("As"), Card("Ks"), Card("9d"))
+    assert obs.cards[1] == (None, None, Card("2c"))
+    assert Card("Ah") not in obs.visible_cards()
+    assert obs.legal_actions == ()
+    assert state.observation(1).legal_actions == (BringIn(), Complete())
+
+
+def test_observation_of_a_missing_seat_is_refused():
+    state = SevenCardStud(players=3).start(seed=1)
+    with pytest.raises(IllegalActionError, match="no seat 3"):
+        state.observation(3)
+    spectator = state.observation(None)
+    assert all(card is None for card in spectator.cards[0][:2])
+
+
+def test_observation_tells_what_to_call():
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, {1: "Ah Kh 2c"}))
+    act(state, BringIn(), Complete())
+    obs = state.observation(state.to_act)
+    assert obs.extra["to_call"] == 5
+    assert obs.extra["round_committed"] == (0, 2, 5)
+    assert state.observation(None).extra["to_call"] == 0
+
+
+def test_s14_default_action_all_in_takes_the_top_of_a_spread():
+    from cartes.games.core import default_action as policy
+
+    class Spread:
+        def legal_actions(self):
+            return (Fold(), Call(), Raise(to=4, up_to=9))
+
+    assert policy(Spread(), "all_in") == Raise(to=9)
+    assert policy(Spread()) == Fold()
