@@ -5,9 +5,11 @@ The public face of the library: everything here is re-exported from its own modu
 >>> import cartes
 >>> cartes.Card("As"), cartes.cards("Kd 10h")
 (Card('As'), Hand('Kd Th'))
+>>> "seven-card-stud" in cartes.games.available()
+True
 """
 
-from cartes import errors
+from cartes import errors, games, play
 from cartes.cards import Card, CardLike, Hand, Rank, Suit, cards, from_array, to_array
 from cartes.deck import Deck, SeedLike, make_rng
 from cartes.evaluation import (
@@ -56,7 +58,9 @@ __all__ = [
     "evaluate_many",
     "exposed_strength",
     "from_array",
+    "games",
     "make_rng",
+    "play",
     "to_array",
     "winners",
 ]
