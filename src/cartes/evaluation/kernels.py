@@ -218,13 +218,13 @@ def evaluate_rows(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) ->
     """The strength of each row of ``hands`` (``(n, k)``, k = 5..7, checked) into ``out``."""
     n, k = hands.shape
     if k == 7:
-        for i in range(n):
+        for i in range(np.uint64(n)):
             out[i] = _seven(
                 hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
                 hands[i, 4], hands[i, 5], hands[i, 6], ranking,
             )  # fmt: skip
     else:
-        for i in range(n):
+        for i in range(np.uint64(n)):
             key = _START
             bits = np.uint64(0)
             for j in range(k):
@@ -239,13 +239,13 @@ def evaluate_rows_parallel(hands: NDArray[Any], ranking: int, out: NDArray[np.ui
     """:func:`evaluate_rows` with the rows split across threads (worth it above ~10,000 rows)."""
     n, k = hands.shape
     if k == 7:
-        for i in nb.prange(n):
+        for i in nb.prange(np.uint64(n)):
             out[i] = _seven(
                 hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
                 hands[i, 4], hands[i, 5], hands[i, 6], ranking,
             )  # fmt: skip
     else:
-        for i in nb.prange(n):
+        for i in nb.prange(np.uint64(n)):
             key = _START
             bits = np.uint64(0)
             for j in range(k):
@@ -257,28 +257,34 @@ def evaluate_rows_parallel(hands: NDArray[Any], ranking: int, out: NDArray[np.ui
 
 @nb.njit(**_OPTIONS)
 def _count_sevens_from(a: int, b: int, ranking: int, hist: NDArray[np.uint32]) -> None:
-    """Count the strengths of every seven-card hand whose two lowest cards are ``a < b``."""
+    """Count the strengths of every seven-card hand whose two lowest cards are ``a < b``.
+
+    The loop counters are unsigned: with signed ones numba checks every table read for a
+    negative index (15% of the time here).
+    """
+    a, b = np.uint64(a), np.uint64(b)
+    one = np.uint64(1)
     key2 = _START + CARD_KEYS[a] + CARD_KEYS[b]
     bits2 = CARD_BITS[a] | CARD_BITS[b]
-    for c in range(b + 1, 48):
+    for c in range(b + one, np.uint64(48)):
         key3 = key2 + CARD_KEYS[c]
         bits3 = bits2 | CARD_BITS[c]
-        for d in range(c + 1, 49):
+        for d in range(c + one, np.uint64(49)):
             key4 = key3 + CARD_KEYS[d]
             bits4 = bits3 | CARD_BITS[d]
-            for e in range(d + 1, 50):
+            for e in range(d + one, np.uint64(50)):
                 key5 = key4 + CARD_KEYS[e]
                 bits5 = bits4 | CARD_BITS[e]
-                for f in range(e + 1, 51):
+                for f in range(e + one, np.uint64(51)):
                     key6 = key5 + CARD_KEYS[f]
                     bits6 = bits5 | CARD_BITS[f]
                     if ((key6 + _ONE_EACH_SUIT) >> _U35) & np.uint64(0x1111):
                         # Four of a suit among six cards: the seventh may make a flush.
-                        for g in range(f + 1, 52):
+                        for g in range(f + one, np.uint64(52)):
                             hist[_strength(key6 + CARD_KEYS[g], bits6 | CARD_BITS[g], ranking)] += 1
                     else:
                         ranks6 = key6 & _LOW32
-                        for g in range(f + 1, 52):
+                        for g in range(f + one, np.uint64(52)):
                             hist[_rank_strength(ranks6 + CARD_RANK_KEYS[g], ranking)] += 1
 
 
