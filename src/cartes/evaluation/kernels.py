@@ -256,13 +256,14 @@ def evaluate_rows_parallel(hands: NDArray[Any], ranking: int, out: NDArray[np.ui
 
 
 @nb.njit(**_OPTIONS)
-def _count_sevens_from(a: int, b: int, ranking: int, hist: NDArray[np.uint32]) -> None:
+def _count_sevens_from(
+    a: np.uint64, b: np.uint64, ranking: int, hist: NDArray[np.uint32]
+) -> None:
     """Count the strengths of every seven-card hand whose two lowest cards are ``a < b``.
 
     The loop counters are unsigned: with signed ones numba checks every table read for a
     negative index (15% of the time here).
     """
-    a, b = np.uint64(a), np.uint64(b)
     one = np.uint64(1)
     key2 = _START + CARD_KEYS[a] + CARD_KEYS[b]
     bits2 = CARD_BITS[a] | CARD_BITS[b]
@@ -305,7 +306,9 @@ def count_sevens(ranking: int, threads: int) -> NDArray[np.int64]:
     hist = np.zeros((threads, 1 << 16), dtype=np.uint32)
     for t in nb.prange(threads):
         for q in range(t, p, threads):
-            _count_sevens_from(pairs[q, 0], pairs[q, 1], ranking, hist[t])
+            _count_sevens_from(
+                np.uint64(pairs[q, 0]), np.uint64(pairs[q, 1]), ranking, hist[t]
+            )
     total = np.zeros(1 << 16, dtype=np.int64)
     for t in range(threads):
         total += hist[t]
