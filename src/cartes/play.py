@@ -184,7 +184,8 @@ def play_hand(
     **start: Any,
 ) -> State:
     """Deal one hand with ``seed`` (plus any ``game.start`` options) and let the agents play
-    it to the end. An agent's illegal choice raises :class:`IllegalActionError` naming it.
+    it to the end. An agent's illegal choice raises
+    :class:`~cartes.errors.IllegalActionError` naming it.
 
     >>> from cartes.games import SevenCardStud
     >>> state = play_hand(SevenCardStud(players=2), [CallingStation()] * 2, seed=1)

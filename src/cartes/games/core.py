@@ -1,9 +1,11 @@
 """What every game shares: actions, events, observations, and the Game / State contract.
 
-A :class:`Game` is an immutable, validated configuration; :meth:`Game.start` deals one hand and
-returns its :class:`State`. A state tells who acts (:attr:`State.to_act`), what they may do
-(:meth:`State.legal_actions`), and takes one action at a time (:meth:`State.apply`). Everything
-that happens is an :class:`Event` in :attr:`State.history`.
+A :class:`~cartes.games.Game` is an immutable, validated configuration;
+:meth:`~cartes.games.Game.start` deals one hand and returns its :class:`~cartes.games.State`.
+A state tells who acts (:attr:`~cartes.games.State.to_act`), what they may do
+(:meth:`~cartes.games.State.legal_actions`), and takes one action at a time
+(:meth:`~cartes.games.State.apply`). Everything that happens is an
+:class:`~cartes.games.Event` in :attr:`~cartes.games.State.history`.
 
 Actions are small frozen dataclasses. Those that put chips in carry their amount: ``Bet(5)``
 puts 5 in, ``Raise(to=10)`` brings the seat's contribution this round to 10. A legal action that
@@ -93,7 +95,7 @@ class Action:
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:
-    """Rebuild an action from :meth:`Action.to_dict` output.
+    """Rebuild an action from :meth:`~cartes.games.Action.to_dict` output.
 
     >>> action_from_dict({"kind": "bet", "amount": 5})
     Bet(amount=5)
@@ -363,9 +365,10 @@ class Game(ABC):
         """Deal one hand and return its state.
 
         The first argument is a seed (an int or a numpy ``Generator``). Poker games also take
-        ``deck=`` (a stacked deck for scenarios), ``stacks=`` and ``button=``, which
-        :class:`~cartes.games.Table` and :func:`cartes.play.simulate` pass; a game that has no
-        use for some of them should accept and ignore them.
+        ``deck=`` (a stacked deck for scenarios), ``stacks=`` and ``button=``.
+        :class:`~cartes.games.Table` passes ``stacks=`` and ``button=``, and
+        :func:`cartes.play.simulate` passes ``button=``; a game that has no use for them
+        should accept and ignore them.
         """
 
     def config(self) -> dict[str, Any]:
@@ -393,6 +396,7 @@ class State(ABC):
     True
     """
 
+    #: Every event of the hand so far, in order.
     history: list[Event]
 
     @property
@@ -468,7 +472,8 @@ def default_action(state: State, policy: Literal["check_fold", "all_in"] = "chec
     """What a host applies when a seat's clock runs out (S-14).
 
     ``"check_fold"``: show at a showdown, check if free, post a forced bring-in, else fold.
-    ``"all_in"`` (the seed's room rule): the largest bet or raise offered, else call.
+    ``"all_in"`` (the seed's room rule): the largest bet, raise or completion offered, else
+    call (or check).
 
     >>> from cartes.games import SevenCardStud
     >>> state = SevenCardStud(players=2).start(seed=1)

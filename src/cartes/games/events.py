@@ -1,6 +1,6 @@
 """The events of the poker games (stud now, calatone later): what a hand's history holds.
 
-Every event has a ``seat`` (``None`` for table events). :meth:`~cartes.games.core.Event.seen_by`
+Every event has a ``seat`` (``None`` for table events). :meth:`~cartes.games.Event.seen_by`
 hides what a seat may not see: other seats' down cards, burned cards, mucked hands.
 
 >>> from cartes import Card

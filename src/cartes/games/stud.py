@@ -109,7 +109,7 @@ class SevenCardStud(Game):
 
     @property
     def cap(self) -> betting.RaiseCap:
-        """The raise cap: the bet plus ``max_raises`` raises, unlimited heads-up."""
+        """The raise cap, the bet plus ``max_raises`` raises (unlimited heads-up unless capped)."""
         return betting.RaiseCap(None if self.max_raises is None else self.max_raises + 1)
 
     def start(
@@ -371,7 +371,7 @@ class StudState(State):
 
     @property
     def to_act(self) -> int | None:
-        """The seat to act: a betting seat, or the next to show or muck at the showdown."""
+        """The seat to act (in a betting round, or the next to show or muck at the showdown)."""
         if self._turn != -1:  # cached until the next action, like the legal actions
             return self._turn
         if self._payoffs is not None:
@@ -408,7 +408,12 @@ class StudState(State):
 
     @property
     def pots(self) -> tuple[betting.Pot, ...]:
-        """The pots now (the pots as awarded once the hand is over)."""
+        """The pots now, layered from the chips committed so far; once the hand is over, the
+        pots as awarded.
+
+        During a betting round a bet that nobody has called yet shows as a pot that only its
+        bettor can win, until it is called or returned.
+        """
         if self._payoffs is not None:
             return self.final_pots
         return betting.pots(self.chips.committed, self.chips.folded)
