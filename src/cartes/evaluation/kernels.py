@@ -27,6 +27,7 @@ compiled on first call and cached on disk (``cache=True``), never at import.
 from __future__ import annotations
 
 import hashlib
+import types
 from typing import Any, Final
 
 import numba as nb
@@ -213,30 +214,7 @@ def first_invalid_row(hands: NDArray[Any]) -> tuple[int, int]:
     return -1, 0
 
 
-@nb.njit(**_OPTIONS)
-def evaluate_rows(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) -> None:
-    """The strength of each row of ``hands`` (``(n, k)``, k = 5..7, checked) into ``out``."""
-    n, k = hands.shape
-    if k == 7:
-        for i in range(np.uint64(n)):
-            out[i] = _seven(
-                hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
-                hands[i, 4], hands[i, 5], hands[i, 6], ranking,
-            )  # fmt: skip
-    else:
-        for i in range(np.uint64(n)):
-            key = _START
-            bits = np.uint64(0)
-            for j in range(k):
-                card = hands[i, j]
-                key += CARD_KEYS[card]
-                bits |= CARD_BITS[card]
-            out[i] = _strength(key, bits, ranking)
-
-
-@nb.njit(parallel=True, **_OPTIONS)
-def evaluate_rows_parallel(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) -> None:
-    """:func:`evaluate_rows` with the rows split across threads (worth it above ~10,000 rows)."""
+def _evaluate_rows(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) -> None:
     n, k = hands.shape
     if k == 7:
         for i in nb.prange(np.uint64(n)):
@@ -253,6 +231,31 @@ def evaluate_rows_parallel(hands: NDArray[Any], ranking: int, out: NDArray[np.ui
                 key += CARD_KEYS[card]
                 bits |= CARD_BITS[card]
             out[i] = _strength(key, bits, ranking)
+
+
+def _compiled(func: Any, name: str, doc: str, **options: Any) -> Any:
+    """Compile ``func`` under its own name, so that two compilations of one body (serial and
+    parallel; ``prange`` is ``range`` in a serial kernel) keep separate on-disk caches."""
+    twin = types.FunctionType(func.__code__, func.__globals__, name, func.__defaults__)
+    twin.__qualname__ = name
+    twin.__doc__ = doc
+    twin.__annotations__ = func.__annotations__
+    return nb.njit(**options)(twin)
+
+
+evaluate_rows = _compiled(
+    _evaluate_rows,
+    "evaluate_rows",
+    "The strength of each row of ``hands`` (``(n, k)``, k = 5..7, checked) into ``out``.",
+    **_OPTIONS,
+)
+evaluate_rows_parallel = _compiled(
+    _evaluate_rows,
+    "evaluate_rows_parallel",
+    ":func:`evaluate_rows` with the rows split across threads (worth it above ~10,000 rows).",
+    parallel=True,
+    **_OPTIONS,
+)
 
 
 @nb.njit(**_OPTIONS)
