@@ -183,6 +183,31 @@ def test_s5_cap_configurable_to_four_raises():
     assert Raise(to=25) in state.legal_actions()
 
 
+def test_s5_all_in_capping_raise_still_caps():
+    """S-5 (Robert's 4): the fourth bet caps the round with 3 players even when it puts its
+    maker all-in, leaving two who can act: they may only call or fold."""
+    state = SevenCardStud(players=3).start(
+        deck=stud_deck(3, {1: "Ah Kh 2c"}), stacks=[200, 200, 21]
+    )
+    act(state, BringIn(), Complete(), Raise(to=10), Raise(to=15), Raise(to=20))
+    assert state.stacks[2] == 0
+    assert state.to_act == 0
+    assert state.legal_actions() == (Fold(), Call())
+    act(state, Call())
+    assert state.legal_actions() == (Fold(), Call())
+
+
+def test_s5_bring_in_equal_to_small_bet_with_no_raises_is_capped():
+    """S-5: bring_in == small_bet makes the bring-in the bet; with max_raises=0 no one may
+    raise it, not even after a fold leaves two players."""
+    game = SevenCardStud(players=3, bring_in=5, small_bet=5, max_raises=0)
+    state = game.start(deck=stud_deck(3, {1: "Ah Kh 2c"}))
+    act(state, BringIn())
+    assert state.legal_actions() == (Fold(), Call())
+    act(state, Fold())
+    assert state.legal_actions() == (Fold(), Call())
+
+
 def test_s15_bring_in_gets_no_option():
     """S-15: bring-in, call, call moves straight to fourth street."""
     state = SevenCardStud(players=3).start(deck=stud_deck(3, {1: "Ah Kh 2c"}))

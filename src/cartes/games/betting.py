@@ -322,6 +322,7 @@ class BettingRound:
         """Carry out a legal action for ``seat``; return the chips it put in."""
         chips = self.chips
         moved = 0
+        able = len(chips.can_act())  # who could act before this action (the actor included)
         if isinstance(action, Fold):
             chips.folded[seat] = True
         elif isinstance(action, Check):
@@ -335,16 +336,16 @@ class BettingRound:
             self.level = self.bring_in  # a short bring-in stands; others owe the full one
             if self.bring_in >= self._small():  # no completion step: the bring-in is the bet
                 self.full_level = self.level
-                self.count = 1
+                self._count_full(able)
             self._reopen(seat)
         elif isinstance(action, Complete):
             self.bring_in_due = False
             target = min(self.full_level + self._small(), self.contrib[seat] + chips.stacks[seat])
-            moved = self._raise_to(seat, target)
+            moved = self._raise_to(seat, target, able)
         elif isinstance(action, Bet):
-            moved = self._raise_to(seat, action.amount)
+            moved = self._raise_to(seat, action.amount, able)
         elif isinstance(action, Raise):
-            moved = self._raise_to(seat, action.to)
+            moved = self._raise_to(seat, action.to, able)
         else:
             raise TypeError(f"not a betting action: {action!r}")
         self.pending.discard(seat)
@@ -363,7 +364,16 @@ class BettingRound:
         self.pending = others
         self.may_raise = set(others)
 
-    def _raise_to(self, seat: int, target: int) -> int:
+    def _count_full(self, able: int) -> None:
+        """Count a full bet, completion or raise; cap the round if it reaches the limit with
+        ``able`` (3+) players able to act *before* it (S-5: an all-in capping raise still
+        caps, and a capped round stays capped)."""
+        self.count += 1
+        limit = self.cap.max_bets
+        if limit is not None and self.count >= limit and able >= 3:
+            self.capped = True
+
+    def _raise_to(self, seat: int, target: int, able: int) -> int:
         before = self.level
         moved = self._put(seat, target - self.contrib[seat])
         s = self.structure
@@ -382,11 +392,8 @@ class BettingRound:
         self.level = max(before, target)
         if full:
             self.full_level = target
-            self.count += 1
+            self._count_full(able)
             self._reopen(seat)
-            limit = self.cap.max_bets
-            if limit is not None and self.count >= limit and len(self.chips.can_act()) >= 3:
-                self.capped = True
         else:
             # A short all-in: those who already acted may only call or fold (S-13, C-4).
             self.pending = {
