@@ -199,6 +199,20 @@ def test_short_all_in_bet_can_be_completed():
     assert rnd.legal(1) == (Fold(), Call(), Raise(to=5))
 
 
+def test_no_raise_offered_when_no_one_could_answer_it():
+    """A bet or raise needs someone to answer it: facing an all-in bet with every other seat
+    all-in, a player may only call or fold."""
+    _, rnd = make_round([500, 4], first=1)
+    play(rnd, Bet(4))  # all-in, counts as a bet (half-bet rule)
+    assert rnd.legal(0) == (Fold(), Call())
+    _, rnd = make_round([500, 4, 3], first=1)
+    play(rnd, Bet(4), Call())  # seats 1 and 2 all-in
+    assert rnd.legal(0) == (Fold(), Call())
+    _, rnd = make_round([500, 4, 500], first=1)
+    play(rnd, Bet(4))  # seat 2 could still answer a raise
+    assert rnd.legal(2) == (Fold(), Call(), Raise(to=9))
+
+
 def test_uncalled_bet_returned():
     chips, rnd = make_round([50, 50, 50])
     play(rnd, Bet(5), Raise(to=10), Fold(), Fold())

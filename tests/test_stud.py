@@ -427,6 +427,24 @@ def test_s10_last_bettor_shows_first_others_may_muck():
     assert state.legal_actions() == (Show(), Muck())
 
 
+def test_s10_all_in_bettor_on_seventh_shows_first():
+    """A bet all-in on 7th leaves the other player only call or fold (no one could answer a
+    raise), so the all-in bettor stays the last aggressor and shows first (S-10)."""
+    hands = {1: "Ac Ad 2d Ah As Kc Kd", 0: "4c 5d 7c 8h Jh Qd 6s"}
+    state = SevenCardStud(players=2).start(deck=stud_deck(2, hands), stacks=[100, 7])
+    while state.street < 7:
+        legal = state.legal_actions()
+        act(state, Call() if Call() in legal else Check() if Check() in legal else legal[0])
+    assert state.to_act == 1
+    act(state, Bet(4))  # all of seat 1's chips
+    assert state.stacks[1] == 0
+    assert state.legal_actions() == (Fold(), Call())
+    act(state, Call())
+    assert state.show_order == [1, 0]
+    assert state.to_act == 1
+    assert state.legal_actions() == (Show(),)
+
+
 def test_s10_checked_through_first_option_shows_first():
     state = SevenCardStud(players=3).start(deck=stud_deck(3, TIE, folds={0: 3}))
     act(state, BringIn(), Call(), Fold())

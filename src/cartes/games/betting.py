@@ -280,9 +280,20 @@ class BettingRound:
             return tuple(acts)
         owe = self.owed(seat)
         acts = [Fold(), Check() if owe == 0 else Call()]
-        if stack > owe and seat in self.may_raise and self._cap_allows():
+        if (
+            stack > owe
+            and seat in self.may_raise
+            and self._cap_allows()
+            and self._answerable(seat)
+        ):
             acts.extend(self._aggressive(seat))
         return tuple(acts)
+
+    def _answerable(self, seat: int) -> bool:
+        """Whether a bet or raise by ``seat`` could be answered: another seat has not folded
+        and still has chips behind. Otherwise only call (or check) and fold are offered, so
+        that an all-in bet stays the last aggression (S-10 showing order)."""
+        return any(other != seat for other in self.chips.can_act())
 
     def _small(self) -> int:
         s = self.structure
