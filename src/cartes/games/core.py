@@ -23,6 +23,7 @@ Raise(to=10)
 from __future__ import annotations
 
 import dataclasses
+import numbers
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -242,6 +243,49 @@ class Muck(Action):
     kind: ClassVar[str] = "muck"
 
 
+def _is_int(value: object) -> bool:
+    """A whole number: an int or a numpy integer, never a bool."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def _int_fields(action: Action) -> list[tuple[str, bool]]:
+    """The fields declared ``int`` (or ``int | None``) of an action: ``(name, optional)``."""
+    found = []
+    for f in dataclasses.fields(action):
+        parts = {part.strip() for part in str(f.type).split("|")}
+        if "int" in parts:
+            found.append((f.name, "None" in parts))
+    return found
+
+
+def checked_amounts(action: Action) -> Action:
+    """``action`` with its chip amounts checked: each field declared ``int`` must hold a
+    whole number (numpy integers become ints; bools, floats, text and ``None`` are refused
+    with :class:`~cartes.errors.IllegalActionError`).
+
+    >>> import numpy as np
+    >>> checked_amounts(Raise(to=np.int64(10)))
+    Raise(to=10)
+    >>> checked_amounts(Bet(5.0))
+    Traceback (most recent call last):
+    ...
+    cartes.errors.IllegalActionError: Bet.amount must be a whole number of chips (an int), ...
+    """
+    changes: dict[str, int] = {}
+    for name, optional in _int_fields(action):
+        value = getattr(action, name)
+        if value is None and optional:
+            continue
+        if not _is_int(value):
+            raise IllegalActionError(
+                f"{type(action).__name__}.{name} must be a whole number of chips (an int), "
+                f"got {type(value).__name__} {value!r}"
+            )
+        if type(value) is not int:
+            changes[name] = int(value)
+    return dataclasses.replace(action, **changes) if changes else action
+
+
 # ---------------------------------------------------------------------------------------------
 # Events
 
@@ -434,8 +478,9 @@ class State(ABC):
         """Take ``action`` for the seat to act (or check that it is ``seat``'s turn first).
 
         Raises :class:`~cartes.errors.IllegalActionError`, changing nothing, when the hand
-        is over, it is another seat's turn, or the action is not one of
-        :meth:`legal_actions`.
+        is over, it is another seat's turn, an amount is not a whole number of chips (numpy
+        integers are taken as ints; floats, bools and text are refused), or the action is not
+        one of :meth:`legal_actions`.
         """
         if self.is_terminal:
             raise IllegalActionError(f"cannot apply {action!r}: the hand is over")
@@ -443,10 +488,17 @@ class State(ABC):
             raise IllegalActionError(
                 f"cannot apply {action!r}: an action is a cartes.games Action such as Fold()"
             )
-        if seat is not None and seat != self.to_act:
-            raise IllegalActionError(
-                f"seat {seat} cannot act now: it is seat {self.to_act}'s turn"
-            )
+        action = checked_amounts(action)
+        if seat is not None:
+            if not _is_int(seat):
+                raise IllegalActionError(
+                    f"seat must be an int (the seat that acts) or None, "
+                    f"got {type(seat).__name__} {seat!r}"
+                )
+            if seat != self.to_act:
+                raise IllegalActionError(
+                    f"seat {seat} cannot act now: it is seat {self.to_act}'s turn"
+                )
         offered = self.legal_actions()
         if not any(offer.allows(action) for offer in offered):
             raise IllegalActionError(
