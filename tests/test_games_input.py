@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from _stud import stud_deck
-from cartes.errors import IllegalActionError
-from cartes.games import Bet, BringIn, Call, Complete, Raise, SevenCardStud
+from cartes.errors import HistoryError, IllegalActionError
+from cartes.games import Bet, BringIn, Call, Complete, Raise, SevenCardStud, replay
 
 # -- C1: action amounts ---------------------------------------------------------------------
 
@@ -51,3 +51,50 @@ def test_numpy_integer_amounts_are_taken_as_ints():
     assert type(event.action.to) is int
     assert all(type(stack) is int for stack in state.stacks)
     assert json.loads(state.to_json())["actions"][-1] == {"seat": 0, "kind": "raise", "to": 10}
+
+
+# -- C2: malformed histories ----------------------------------------------------------------
+
+
+def history():
+    state = SevenCardStud(players=3).start(seed=1)
+    state.apply_all([BringIn(), Call(), Call()])
+    return state.to_dict()
+
+
+MALFORMED = {
+    "actions int": ({"actions": 5}, "actions must be a list"),
+    "actions object": ({"actions": {"a": 1}}, "actions must be a list"),
+    "actions null": ({"actions": None}, "actions must be a list"),
+    "action not object": ({"actions": [7]}, "action 0 must be an object"),
+    "action list": ({"actions": [[1, 2]]}, "action 0 must be an object"),
+    "action no seat": ({"actions": [{"kind": "bring_in"}]}, "action 0 needs a seat"),
+    "action seat text": ({"actions": [{"seat": "2", "kind": "bring_in"}]}, "seat must be an int"),
+    "events null": ({"events": None}, "events must be a list"),
+    "events object": ({"events": {}}, "events must be a list"),
+    "format wrong": ({"format": "xyz"}, "format must be 'cartes-hand/1'"),
+    "format missing": ({"format": None}, "format must be 'cartes-hand/1'"),
+    "config list": ({"config": [1]}, "config must be an object"),
+    "config null": ({"config": None}, "config must be an object"),
+    "game list": ({"game": [1]}, "game must be a game name"),
+    "stacks null": ({"stacks": None}, "stacks must be a list"),
+    "stacks text": ({"stacks": "abc"}, "stacks must be a list"),
+    "deck number": ({"deck": 5}, "deck must be a list"),
+}
+
+
+@pytest.mark.parametrize("label", sorted(MALFORMED))
+def test_malformed_history_is_a_history_error_saying_what(label):
+    change, message = MALFORMED[label]
+    data = {**history(), **change}
+    with pytest.raises(HistoryError, match=message):
+        replay(data)
+    with pytest.raises(HistoryError, match=message):
+        replay(json.dumps(data))
+
+
+def test_history_without_format_is_refused():
+    data = history()
+    del data["format"]
+    with pytest.raises(HistoryError, match="format"):
+        replay(data)

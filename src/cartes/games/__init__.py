@@ -160,11 +160,47 @@ def get(name: str, **options: Any) -> Game:
     return game
 
 
+_HISTORY_FORMAT = "cartes-hand/1"
+
+
+def _check_history(data: Mapping[str, Any]) -> None:
+    """Check the shape of a hand history before replaying it: each field of the right type."""
+    needed = ["button", "config", "deck", "format", "game", "reshuffle_seed", "stacks"]
+    missing = [key for key in needed if key not in data]
+    if missing:
+        raise HistoryError(f"a hand history needs the fields {needed}; missing {missing}")
+    if data["format"] != _HISTORY_FORMAT:
+        raise HistoryError(
+            f"format must be {_HISTORY_FORMAT!r} (a history written by to_json), "
+            f"got {data['format']!r}"
+        )
+    if not isinstance(data["game"], str):
+        raise HistoryError(f"game must be a game name (text), got {data['game']!r}")
+    if not isinstance(data["config"], Mapping):
+        raise HistoryError(f"config must be an object of game options, got {data['config']!r}")
+    for key in ("deck", "stacks"):
+        if not isinstance(data[key], list):
+            raise HistoryError(f"{key} must be a list, got {data[key]!r}")
+    for key in ("actions", "events"):
+        if key in data and not isinstance(data[key], list):
+            raise HistoryError(f"{key} must be a list, got {data[key]!r}")
+    for number, step in enumerate(data.get("actions", [])):
+        if not isinstance(step, Mapping):
+            raise HistoryError(
+                f"action {number} must be an object like {{'seat': 0, 'kind': 'fold'}}, "
+                f"got {step!r}"
+            )
+        if "seat" not in step:
+            raise HistoryError(f"action {number} needs a seat: {dict(step)}")
+
+
 def replay(data: str | Mapping[str, Any]) -> State:
     """Rebuild a hand from :meth:`StudState.to_json` (text or the parsed dict).
 
     The actions are applied again from the same deck; if the history carries events, the
-    replayed events must match them exactly, else :class:`~cartes.errors.HistoryError`.
+    replayed events must match them exactly. A malformed history (a missing field, a field
+    of the wrong type, a ``format`` other than ``"cartes-hand/1"``, an action that is not
+    legal) raises :class:`~cartes.errors.HistoryError` saying what is wrong.
 
     >>> replay('{"game": "seven-card-stud"}')
     Traceback (most recent call last):
@@ -178,10 +214,7 @@ def replay(data: str | Mapping[str, Any]) -> State:
             raise HistoryError(f"a hand history must be JSON: {error}") from None
     if not isinstance(data, Mapping):
         raise HistoryError("a hand history must be a JSON object")
-    needed = ["button", "config", "deck", "game", "reshuffle_seed", "stacks"]
-    missing = [key for key in needed if key not in data]
-    if missing:
-        raise HistoryError(f"a hand history needs the fields {needed}; missing {missing}")
+    _check_history(data)
     try:
         game = get(data["game"], **data["config"])
         state = game.start(
@@ -195,7 +228,7 @@ def replay(data: str | Mapping[str, Any]) -> State:
     for number, step in enumerate(data.get("actions", [])):
         try:
             fields = dict(step)
-            seat = fields.pop("seat", None)
+            seat = fields.pop("seat")
             action = action_from_dict(fields)
             state.apply(action, seat=seat)
         except HistoryError:
