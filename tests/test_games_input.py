@@ -9,8 +9,21 @@ import numpy as np
 import pytest
 
 from _stud import stud_deck
-from cartes.errors import HistoryError, IllegalActionError
-from cartes.games import Bet, BringIn, Call, Complete, Raise, SevenCardStud, replay
+from cartes.errors import ConfigurationError, HistoryError, IllegalActionError
+from cartes.games import (
+    Bet,
+    BringIn,
+    Call,
+    Complete,
+    FixedLimit,
+    Raise,
+    RaiseCap,
+    SevenCardStud,
+    SpreadLimit,
+    Table,
+    replay,
+)
+from cartes.play import CallingStation, play_hand, play_table, simulate
 
 # -- C1: action amounts ---------------------------------------------------------------------
 
@@ -98,3 +111,67 @@ def test_history_without_format_is_refused():
     del data["format"]
     with pytest.raises(HistoryError, match="format"):
         replay(data)
+
+
+# -- C3: settings ---------------------------------------------------------------------------
+
+GAME = SevenCardStud(players=2)
+
+BAD_SETTINGS = {
+    "SpreadLimit text": (lambda: SpreadLimit(1, "10"), r"max_bet must be an integer >= 1"),
+    "SpreadLimit float": (lambda: SpreadLimit(1, 10.5), r"max_bet must be an integer >= 1"),
+    "SpreadLimit bool": (lambda: SpreadLimit(True, 3), r"min_bet must be an integer >= 1"),
+    "FixedLimit float": (lambda: FixedLimit(5.0, 10), r"small_bet must be an integer >= 1"),
+    "RaiseCap text": (lambda: RaiseCap("3"), r"max_bets must be None \(no cap\) or an integer"),
+    "RaiseCap float": (lambda: RaiseCap(2.5), r"max_bets must be None \(no cap\) or an integer"),
+    "RaiseCap flag": (lambda: RaiseCap(3, heads_up_unlimited=1), "heads_up_unlimited must be"),
+    "half_bet_rule": (lambda: FixedLimit(5, 10, half_bet_rule="no"), "half_bet_rule must be"),
+    "stud players": (lambda: SevenCardStud(players=9), r"players must be an integer in 2\.\.8"),
+    "stud ante float": (lambda: SevenCardStud(ante=1.5), "ante must be an integer >= 0"),
+    "start stacks int": (lambda: GAME.start(1, stacks=5), "stacks must be a list"),
+    "start stacks text": (lambda: GAME.start(1, stacks="55"), "stacks must be a list"),
+    "start stack float": (
+        lambda: GAME.start(1, stacks=[5.0, 5]), r"stacks\[0\] must be an integer"
+    ),
+    "start button float": (lambda: GAME.start(1, button=1.0), "button must be an integer"),
+    "Table stacks int": (lambda: Table(GAME, stacks=5), "stacks must be a list"),
+    "Table stack float": (lambda: Table(GAME, stacks=[5.5, 5]), r"stacks\[0\] must be an integer"),
+    "Table button bool": (lambda: Table(GAME, button=True), "button must be an integer"),
+    "Table start_hand stacks": (
+        lambda: Table(GAME).start_hand(1, stacks=[5, 5]), "the table sets stacks and button"
+    ),
+    "play_hand agents int": (lambda: play_hand(GAME, 5, seed=1), "agents must be a list"),
+    "simulate hands bool": (
+        lambda: simulate(GAME, [CallingStation()] * 2, True, seed=1), "hands must be an integer"
+    ),
+    "play_table hands float": (
+        lambda: play_table(Table(GAME), [CallingStation()] * 2, 2.0, seed=1),
+        "hands must be an integer",
+    ),
+}
+
+
+@pytest.mark.parametrize("label", sorted(BAD_SETTINGS))
+def test_bad_settings_are_configuration_errors_naming_field_and_range(label):
+    make, message = BAD_SETTINGS[label]
+    with pytest.raises(ConfigurationError, match=message):
+        make()
+
+
+def test_numpy_integers_are_accepted_as_settings_and_become_ints():
+    stacks = np.array([50, 80], dtype=np.int64)
+    state = GAME.start(np.int64(5), stacks=stacks, button=np.int64(1))
+    assert state.stacks == (49, 79)
+    assert all(type(s) is int for s in state.stacks)
+    assert type(state.button) is int
+    json.loads(state.to_json())  # JSON-ready
+    game = SevenCardStud(players=np.int64(3), ante=np.int32(2), max_raises=np.int8(4))
+    assert game == SevenCardStud(players=3, ante=2, max_raises=4)
+    assert not any(isinstance(v, np.integer) for v in game.config().values())
+    json.dumps(game.config())
+    assert SpreadLimit(np.int64(1), np.int64(10)) == SpreadLimit(1, 10)
+    assert type(RaiseCap(np.int64(4)).max_bets) is int
+    table = Table(GAME, stacks=list(stacks), button=np.int64(1))
+    assert table.stacks == (50, 80)
+    assert type(table.button) is int
+    assert simulate(GAME, [CallingStation()] * 2, np.int64(3), seed=1).shape == (3, 2)

@@ -24,6 +24,7 @@ from numpy.typing import NDArray
 
 from cartes.deck import SeedLike, make_rng
 from cartes.errors import ConfigurationError, IllegalActionError
+from cartes.games._check import whole
 from cartes.games.core import (
     Action,
     Bet,
@@ -177,6 +178,17 @@ class SimpleAgent:
         return concrete(legal[0])
 
 
+def _check_agents(agents: object, seats: int) -> None:
+    if not isinstance(agents, Sequence) or isinstance(agents, str | bytes):
+        raise ConfigurationError(
+            f"agents must be a list of agents, one per seat ({seats}), got {agents!r}"
+        )
+    if len(agents) != seats:
+        raise ConfigurationError(
+            f"agents must give one agent per seat ({seats}), got {len(agents)}"
+        )
+
+
 def play_hand(
     game: Game,
     agents: Sequence[Agent],
@@ -192,10 +204,7 @@ def play_hand(
     >>> state.is_terminal, state.street
     (True, 7)
     """
-    if len(agents) != game.players:
-        raise ConfigurationError(
-            f"agents must give one agent per seat ({game.players}), got {len(agents)}"
-        )
+    _check_agents(agents, game.players)
     state = game.start(seed, **start)
     while not state.is_terminal:
         seat = state.to_act
@@ -222,8 +231,8 @@ def simulate(
     >>> results.shape, int(results.sum())
     ((50, 2), 0)
     """
-    if not isinstance(hands, int) or hands < 0:
-        raise ConfigurationError(f"hands must be an int >= 0, got {hands!r}")
+    hands = whole("hands", hands, 0)
+    _check_agents(agents, game.players)
     rng = make_rng(seed)
     results = np.zeros((hands, game.players), dtype=np.int64)
     for number in range(hands):
@@ -249,10 +258,8 @@ def play_table(
     ((5, 3), 180, 5)
     """
     seats = len(table.stacks)
-    if len(agents) != seats:
-        raise ConfigurationError(
-            f"agents must give one agent per seat ({seats}), got {len(agents)}"
-        )
+    hands = whole("hands", hands, 0)
+    _check_agents(agents, seats)
     rng = make_rng(seed)
     rows: list[tuple[int, ...]] = []
     for _ in range(hands):

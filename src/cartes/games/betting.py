@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cartes.errors import ConfigurationError
+from cartes.games._check import flag, is_whole, whole
 from cartes.games.core import Action, Bet, BringIn, Call, Check, Complete, Fold, Raise
 
 __all__ = [
@@ -60,8 +61,9 @@ class FixedLimit:
     half_bet_rule: bool = True
 
     def __post_init__(self) -> None:
-        _positive("small_bet", self.small_bet)
-        _positive("big_bet", self.big_bet)
+        _set(self, "small_bet", whole("small_bet", self.small_bet, 1))
+        _set(self, "big_bet", whole("big_bet", self.big_bet, 1))
+        _set(self, "half_bet_rule", flag("half_bet_rule", self.half_bet_rule))
         if self.big_bet < self.small_bet:
             raise ConfigurationError(
                 f"big_bet must be >= small_bet ({self.small_bet}), got {self.big_bet}"
@@ -82,7 +84,8 @@ class SpreadLimit:
     max_bet: int
 
     def __post_init__(self) -> None:
-        _positive("min_bet", self.min_bet)
+        _set(self, "min_bet", whole("min_bet", self.min_bet, 1))
+        _set(self, "max_bet", whole("max_bet", self.max_bet, 1))
         if self.max_bet < self.min_bet:
             raise ConfigurationError(
                 f"max_bet must be >= min_bet ({self.min_bet}), got {self.max_bet}"
@@ -107,15 +110,18 @@ class RaiseCap:
     heads_up_unlimited: bool = True
 
     def __post_init__(self) -> None:
-        if self.max_bets is not None and self.max_bets < 1:
-            raise ConfigurationError(
-                f"max_bets must be None (no cap) or >= 1, got {self.max_bets}"
-            )
+        if self.max_bets is not None:
+            if not is_whole(self.max_bets) or self.max_bets < 1:
+                raise ConfigurationError(
+                    f"max_bets must be None (no cap) or an integer >= 1, got {self.max_bets!r}"
+                )
+            _set(self, "max_bets", int(self.max_bets))
+        _set(self, "heads_up_unlimited", flag("heads_up_unlimited", self.heads_up_unlimited))
 
 
-def _positive(name: str, value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ConfigurationError(f"{name} must be an int >= 1, got {value!r}")
+def _set(config: object, name: str, value: object) -> None:
+    """Store a checked value in a frozen dataclass (numpy integers become ints)."""
+    object.__setattr__(config, name, value)
 
 
 class Chips:

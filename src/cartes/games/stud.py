@@ -23,6 +23,7 @@ from cartes.cards import Card
 from cartes.deck import Deck, SeedLike, make_rng
 from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.games import betting
+from cartes.games._check import flag, whole, whole_list
 from cartes.games._rank import HandRankLike, board_strength, hand_rank
 from cartes.games.core import Action, Event, Game, Muck, Observation, Show, State
 from cartes.games.events import (
@@ -45,15 +46,6 @@ __all__ = ["SevenCardStud", "StudState"]
 OddChipRule = Literal["position", "high_card_by_suit"]
 
 
-def _int_field(name: str, value: object, low: int, high: int | None = None) -> None:
-    ok = isinstance(value, int) and not isinstance(value, bool) and value >= low
-    if ok and high is not None:
-        ok = value <= high  # type: ignore[operator]
-    if not ok:
-        allowed = f"{low}..{high}" if high is not None else f">= {low}"
-        raise ConfigurationError(f"{name} must be an int in {allowed}, got {value!r}")
-
-
 @dataclass(frozen=True)
 class SevenCardStud(Game):
     """Fixed-limit seven-card stud for 2-8 players (S-1, S-2).
@@ -65,11 +57,11 @@ class SevenCardStud(Game):
     >>> SevenCardStud(players=9)
     Traceback (most recent call last):
     ...
-    cartes.errors.ConfigurationError: players must be an int in 2..8, got 9
+    cartes.errors.ConfigurationError: players must be an integer in 2..8, got 9
     >>> SevenCardStud(bring_in=6)
     Traceback (most recent call last):
     ...
-    cartes.errors.ConfigurationError: bring_in must be an int in 1..5, got 6
+    cartes.errors.ConfigurationError: bring_in must be an integer in 1..5, got 6
     """
 
     name: ClassVar[str] = "seven-card-stud"
@@ -85,22 +77,24 @@ class SevenCardStud(Game):
     starting_stack: int = 200
 
     def __post_init__(self) -> None:
-        _int_field("players", self.players, 2, 8)
-        _int_field("ante", self.ante, 0)
-        _int_field("small_bet", self.small_bet, 1)
-        _int_field("bring_in", self.bring_in, 1, self.small_bet)
-        _int_field("big_bet", self.big_bet, self.small_bet)
+        def store(name: str, value: object) -> None:  # a checked value (numpy ints as int)
+            object.__setattr__(self, name, value)
+
+        store("players", whole("players", self.players, 2, 8))
+        store("ante", whole("ante", self.ante, 0))
+        store("small_bet", whole("small_bet", self.small_bet, 1))
+        store("bring_in", whole("bring_in", self.bring_in, 1, self.small_bet))
+        store("big_bet", whole("big_bet", self.big_bet, self.small_bet))
         if self.max_raises is not None:
-            _int_field("max_raises", self.max_raises, 0)
-        for flag in ("open_pair_big_bet", "half_bet_rule"):
-            if not isinstance(getattr(self, flag), bool):
-                raise ConfigurationError(f"{flag} must be True or False")
+            store("max_raises", whole("max_raises", self.max_raises, 0))
+        for name in ("open_pair_big_bet", "half_bet_rule"):
+            store(name, flag(name, getattr(self, name)))
         if self.odd_chip_rule not in ("position", "high_card_by_suit"):
             raise ConfigurationError(
                 f"odd_chip_rule must be 'position' or 'high_card_by_suit', "
                 f"got {self.odd_chip_rule!r}"
             )
-        _int_field("starting_stack", self.starting_stack, 1)
+        store("starting_stack", whole("starting_stack", self.starting_stack, 1))
 
     @property
     def structure(self) -> betting.FixedLimit:
@@ -147,20 +141,16 @@ class SevenCardStud(Game):
                     f"deck must hold at least 6 * players + 3 = {6 * n + 3} cards for "
                     f"{n} players, got {len(deck)}"
                 )
-        if stacks is None:
-            stacks = [self.starting_stack] * n
-        stacks = list(stacks)
-        if len(stacks) != n:
+        chips = [self.starting_stack] * n if stacks is None else whole_list("stacks", stacks, 1)
+        if len(chips) != n:
             raise ConfigurationError(
-                f"stacks must give one stack per seat ({n}), got {len(stacks)}"
+                f"stacks must give one stack per seat ({n}), got {len(chips)}"
             )
-        for seat, stack in enumerate(stacks):
-            _int_field(f"stacks[{seat}]", stack, 1)
-        _int_field("button", button, 0, n - 1)
+        seat = whole("button", button, 0, n - 1)
         if reshuffle_seed is None:
             reshuffle_seed = int(rng.integers(2**62))
-        _int_field("reshuffle_seed", reshuffle_seed, 0)
-        return StudState(self, deck, stacks, button, reshuffle_seed)
+        seed_value = whole("reshuffle_seed", reshuffle_seed, 0)
+        return StudState(self, deck, chips, seat, seed_value)
 
 
 class StudState(State):
