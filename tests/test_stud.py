@@ -619,3 +619,13 @@ def test_s14_default_action_all_in_takes_the_top_of_a_spread():
 
     assert policy(Spread(), "all_in") == Raise(to=9)
     assert policy(Spread()) == Fold()
+
+
+def test_states_with_different_reshuffle_seeds_are_not_equal():
+    """The reshuffle seed decides the river when cards run short (§2.5): it is part of the
+    state, so two hands that differ only in it are not equal."""
+    deck = Deck.french()
+    a = SevenCardStud(players=8).start(deck=deck, reshuffle_seed=1)
+    b = SevenCardStud(players=8).start(deck=deck, reshuffle_seed=2)
+    assert a != b
+    assert a == SevenCardStud(players=8).start(deck=deck, reshuffle_seed=1)

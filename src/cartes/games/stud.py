@@ -507,7 +507,8 @@ class StudState(State):
 
     def _snapshot(self) -> tuple[object, ...]:
         return (
-            self.game, self.button, self.initial_stacks, self.initial_deck, self.deck,
+            self.game, self.button, self.initial_stacks, self.initial_deck,
+            self.reshuffle_seed, self.deck,
             self.chips.snapshot(), self.cards, self.face_up, self.community, self.street,
             None if self.round is None else self.round.snapshot(), self.first_option,
             self.history, self.actions, self.show_order, self.show_index,
