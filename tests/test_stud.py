@@ -22,6 +22,7 @@ from cartes.games import (
     SevenCardStud,
     Show,
     default_action,
+    replay,
 )
 from cartes.games.events import (
     CardBurned,
@@ -629,3 +630,18 @@ def test_states_with_different_reshuffle_seeds_are_not_equal():
     b = SevenCardStud(players=8).start(deck=deck, reshuffle_seed=2)
     assert a != b
     assert a == SevenCardStud(players=8).start(deck=deck, reshuffle_seed=1)
+
+
+def test_pre_burned_stacked_deck_replays_its_own_history():
+    """A stacked deck may come with a burn pile (cards already out of play): the history
+    records it, so the hand replays, reshuffle and community card included (§2.5)."""
+    full = [str(card) for card in Deck.french().cards]
+    deck = Deck.stacked(" ".join(full[1:]), burned=full[0])
+    state = SevenCardStud(players=8).start(deck=deck)
+    play_to_river(state)
+    assert events(state, Reshuffled) == [Reshuffled(None, 4)]  # no stub, 3 burns + 1 pre-burned
+    while not state.is_terminal:
+        state.apply(Check() if Check() in state.legal_actions() else Show())
+    data = state.to_dict()
+    assert data["burned"] == [full[0]]
+    assert replay(state.to_json()) == state

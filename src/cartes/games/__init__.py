@@ -178,8 +178,8 @@ def _check_history(data: Mapping[str, Any]) -> None:
         raise HistoryError(f"game must be a game name (text), got {data['game']!r}")
     if not isinstance(data["config"], Mapping):
         raise HistoryError(f"config must be an object of game options, got {data['config']!r}")
-    for key in ("deck", "stacks"):
-        if not isinstance(data[key], list):
+    for key in ("deck", "stacks", "burned"):
+        if key in data and not isinstance(data[key], list):
             raise HistoryError(f"{key} must be a list, got {data[key]!r}")
     for key in ("actions", "events"):
         if key in data and not isinstance(data[key], list):
@@ -218,7 +218,7 @@ def replay(data: str | Mapping[str, Any]) -> State:
     try:
         game = get(data["game"], **data["config"])
         state = game.start(
-            deck=Deck.stacked(data["deck"]),
+            deck=Deck.stacked(data["deck"], burned=data.get("burned", [])),
             stacks=data["stacks"],
             button=data["button"],
             reshuffle_seed=data["reshuffle_seed"],

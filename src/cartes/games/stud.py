@@ -175,6 +175,7 @@ class StudState(State):
         self.button = button
         self.initial_stacks = tuple(stacks)
         self.initial_deck: tuple[Card, ...] = deck.cards
+        self.initial_burned: tuple[Card, ...] = deck.burned  # a stacked deck's burn pile
         self.reshuffle_seed = seed
         self.deck = deck
         self.chips = betting.Chips(stacks)
@@ -508,7 +509,7 @@ class StudState(State):
     def _snapshot(self) -> tuple[object, ...]:
         return (
             self.game, self.button, self.initial_stacks, self.initial_deck,
-            self.reshuffle_seed, self.deck,
+            self.initial_burned, self.reshuffle_seed, self.deck,
             self.chips.snapshot(), self.cards, self.face_up, self.community, self.street,
             None if self.round is None else self.round.snapshot(), self.first_option,
             self.history, self.actions, self.show_order, self.show_index,
@@ -529,14 +530,15 @@ class StudState(State):
     # -- history -----------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The hand as JSON-ready data: the game, the deck order, the stacks, the button, the
-        reshuffle seed, every action (which replay the hand) and every event (checked on
+        """The hand as JSON-ready data: the game, the deck order (and the burn pile a stacked
+        deck came with), the stacks, the button, the reshuffle seed, every action (which replay the hand) and every event (checked on
         replay)."""
         return {
             "format": "cartes-hand/1",
             "game": self.game.name,
             "config": self.game.config(),
             "deck": [str(card) for card in self.initial_deck],
+            "burned": [str(card) for card in self.initial_burned],
             "stacks": list(self.initial_stacks),
             "button": self.button,
             "reshuffle_seed": self.reshuffle_seed,
