@@ -531,8 +531,8 @@ class StudState(State):
 
     def to_dict(self) -> dict[str, Any]:
         """The hand as JSON-ready data: the game, the deck order (and the burn pile a stacked
-        deck came with), the stacks, the button, the reshuffle seed, every action (which replay the hand) and every event (checked on
-        replay)."""
+        deck came with), the stacks, the button, the reshuffle seed, every action (which
+        replay the hand) and every event (checked on replay)."""
         return {
             "format": "cartes-hand/1",
             "game": self.game.name,
