@@ -21,6 +21,7 @@ from cartes.games import (
     SevenCardStud,
     SpreadLimit,
     Table,
+    default_action,
     replay,
 )
 from cartes.play import CallingStation, play_hand, play_table, simulate
@@ -176,3 +177,39 @@ def test_numpy_integers_are_accepted_as_settings_and_become_ints():
     assert table.stacks == (50, 80)
     assert type(table.button) is int
     assert simulate(GAME, [CallingStation()] * 2, np.int64(3), seed=1).shape == (3, 2)
+
+
+# -- C6: seats and policies -----------------------------------------------------------------
+
+
+def test_apply_with_a_seat_that_is_not_an_int():
+    state = GAME.start(seed=1)
+    before = state.clone()
+    with pytest.raises(IllegalActionError, match=r"seat must be an int .* got str '0'"):
+        state.apply(BringIn(), seat="0")
+    with pytest.raises(IllegalActionError, match="seat must be an int"):
+        state.apply(BringIn(), seat=False)
+    assert state == before
+    state.apply(BringIn(), seat=np.int64(0))  # numpy seat numbers are fine
+    assert state.to_act == 1
+
+
+@pytest.mark.parametrize("seat", [True, False, 1.0, "1", 2, -1])
+def test_observation_of_a_bad_seat_is_refused(seat):
+    with pytest.raises(IllegalActionError, match=r"seats are 0\.\.1, or None"):
+        GAME.start(seed=1).observation(seat)
+
+
+def test_observation_takes_numpy_seat_numbers():
+    assert GAME.start(seed=1).observation(np.int64(1)).seat == 1
+
+
+@pytest.mark.parametrize("seat", [7, -2, True, 1.0, "1"])
+def test_to_phh_seat_is_checked(seat):
+    with pytest.raises(ConfigurationError, match=r"seat must be -1 \(every card\), None"):
+        GAME.start(seed=1).to_phh(seat=seat)
+
+
+def test_default_action_policy_is_checked():
+    with pytest.raises(ConfigurationError, match="policy must be 'check_fold' or 'all_in'"):
+        default_action(GAME.start(seed=1), "bogus")

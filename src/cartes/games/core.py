@@ -23,14 +23,14 @@ Raise(to=10)
 from __future__ import annotations
 
 import dataclasses
-import numbers
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from cartes.cards import Card
-from cartes.errors import HistoryError, IllegalActionError
+from cartes.errors import ConfigurationError, HistoryError, IllegalActionError
+from cartes.games._check import is_whole
 
 __all__ = [
     "Action",
@@ -243,11 +243,6 @@ class Muck(Action):
     kind: ClassVar[str] = "muck"
 
 
-def _is_int(value: object) -> bool:
-    """A whole number: an int or a numpy integer, never a bool."""
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
-
-
 def _int_fields(action: Action) -> list[tuple[str, bool]]:
     """The fields declared ``int`` (or ``int | None``) of an action: ``(name, optional)``."""
     found = []
@@ -276,7 +271,7 @@ def checked_amounts(action: Action) -> Action:
         value = getattr(action, name)
         if value is None and optional:
             continue
-        if not _is_int(value):
+        if not is_whole(value):
             raise IllegalActionError(
                 f"{type(action).__name__}.{name} must be a whole number of chips (an int), "
                 f"got {type(value).__name__} {value!r}"
@@ -490,7 +485,7 @@ class State(ABC):
             )
         action = checked_amounts(action)
         if seat is not None:
-            if not _is_int(seat):
+            if not is_whole(seat):
                 raise IllegalActionError(
                     f"seat must be an int (the seat that acts) or None, "
                     f"got {type(seat).__name__} {seat!r}"
@@ -532,6 +527,8 @@ def default_action(state: State, policy: Literal["check_fold", "all_in"] = "chec
     >>> default_action(state)
     BringIn()
     """
+    if policy not in ("check_fold", "all_in"):
+        raise ConfigurationError(f"policy must be 'check_fold' or 'all_in', got {policy!r}")
     legal = state.legal_actions()
     if not legal:
         raise IllegalActionError("no action is due: the hand is over")

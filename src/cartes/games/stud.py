@@ -23,7 +23,7 @@ from cartes.cards import Card
 from cartes.deck import Deck, SeedLike, make_rng
 from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.games import betting
-from cartes.games._check import flag, whole, whole_list
+from cartes.games._check import flag, is_whole, whole, whole_list
 from cartes.games._rank import HandRankLike, board_strength, hand_rank
 from cartes.games.core import Action, Event, Game, Muck, Observation, Show, State
 from cartes.games.events import (
@@ -454,10 +454,12 @@ class StudState(State):
 
     def observation(self, seat: int | None) -> Observation:
         """What ``seat`` may know now; ``None`` is a spectator (public cards only)."""
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.n):
-            raise IllegalActionError(
-                f"no seat {seat!r}: seats are 0..{self.n - 1}, or None for a spectator"
-            )
+        if seat is not None:
+            if not is_whole(seat) or not 0 <= seat < self.n:
+                raise IllegalActionError(
+                    f"no seat {seat!r}: seats are 0..{self.n - 1}, or None for a spectator"
+                )
+            seat = int(seat)
         shown = {e.seat for e in self.history if isinstance(e, Shown)}
         visible: list[tuple[Card | None, ...]] = []
         for s in range(self.n):
