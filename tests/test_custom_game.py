@@ -87,3 +87,25 @@ def test_a_custom_game_plugs_into_the_registry_and_the_runners(monkeypatch):
     with pytest.raises(IllegalActionError, match="not legal"):
         fresh.apply(games.Call())
     assert fresh.observation(0).visible_cards() == {fresh.cards[0]}
+
+
+def test_an_action_kind_cannot_be_taken_over():
+    """A third-party action may not reuse a kind name: it would replace the core action when
+    histories are read back (every stud replay would break)."""
+    from cartes.errors import ConfigurationError
+    from cartes.games import Action, Show, action_from_dict
+
+    with pytest.raises(ConfigurationError, match="action kind 'show' is already used by"):
+
+        @dataclass(frozen=True, slots=True)
+        class Declare(Action):
+            kind: ClassVar[str] = "show"
+
+    assert action_from_dict({"kind": "show"}) == Show()
+
+    @dataclass(frozen=True, slots=True)
+    class Declare2(Action):  # a new kind is fine, and reads back
+        kind: ClassVar[str] = "test-declare"
+        points: int = 0
+
+    assert action_from_dict(Declare2(3).to_dict()) == Declare2(3)

@@ -58,9 +58,15 @@ __all__ = [
 _ACTIONS: dict[str, type[Action]] = {}
 
 
+def _class_name(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
-    """Base of every action a player can take. Subclasses register a short ``kind`` name.
+    """Base of every action a player can take. Subclasses register a short ``kind`` name,
+    which must be new: a subclass that reuses another action's kind (``"show"``, say) raises
+    :class:`~cartes.errors.ConfigurationError` when it is defined.
 
     >>> Check().kind, Check().to_dict()
     ('check', {'kind': 'check'})
@@ -71,6 +77,18 @@ class Action:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # No super() call: slots=True rebuilds the class, which breaks zero-argument super.
         if "kind" in cls.__dict__:
+            taken = _ACTIONS.get(cls.kind)
+            # The same class defined again (slots=True rebuilds it, a module reloads) may
+            # take its kind back; another class may not: histories would read it instead.
+            # (Compared by module and name: the rebuilt class gets its qualname only later.)
+            same = taken is not None and (taken.__module__, taken.__name__) == (
+                cls.__module__, cls.__name__
+            )
+            if taken is not None and not same:
+                raise ConfigurationError(
+                    f"action kind {cls.kind!r} is already used by {_class_name(taken)}: "
+                    f"give {cls.__name__} a kind of its own"
+                )
             _ACTIONS[cls.kind] = cls
 
     def allows(self, action: Action) -> bool:
