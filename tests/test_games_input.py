@@ -94,6 +94,7 @@ MALFORMED = {
     "stacks null": ({"stacks": None}, "stacks must be a list"),
     "stacks text": ({"stacks": "abc"}, "stacks must be a list"),
     "deck number": ({"deck": 5}, "deck must be a list"),
+    "deck kind unknown": ({"deck_kind": "tarot"}, "deck_kind must be one of"),
     "burned text": ({"burned": "As"}, "burned must be a list"),
 }
 

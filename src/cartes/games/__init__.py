@@ -29,6 +29,7 @@ from cartes.deck import Deck
 from cartes.errors import CartesError, ConfigurationError, HistoryError, UnknownGameError
 from cartes.games.betting import FixedLimit, Pot, RaiseCap, SpreadLimit
 from cartes.games.core import (
+    DECK_KINDS,
     Action,
     Bet,
     BringIn,
@@ -184,6 +185,9 @@ def _check_history(data: Mapping[str, Any]) -> None:
     for key in ("actions", "events"):
         if key in data and not isinstance(data[key], list):
             raise HistoryError(f"{key} must be a list, got {data[key]!r}")
+    kind = data.get("deck_kind", "french")
+    if not isinstance(kind, str) or kind not in DECK_KINDS:
+        raise HistoryError(f"deck_kind must be one of {list(DECK_KINDS)}, got {kind!r}")
     for number, step in enumerate(data.get("actions", [])):
         if not isinstance(step, Mapping):
             raise HistoryError(
@@ -195,7 +199,7 @@ def _check_history(data: Mapping[str, Any]) -> None:
 
 
 def replay(data: str | Mapping[str, Any]) -> State:
-    """Rebuild a hand from :meth:`StudState.to_json` (text or the parsed dict).
+    """Rebuild a hand from :meth:`State.to_json` (text or the parsed dict).
 
     The actions are applied again from the same deck; if the history carries events, the
     replayed events must match them exactly. A malformed history (a missing field, a field
@@ -215,10 +219,11 @@ def replay(data: str | Mapping[str, Any]) -> State:
     if not isinstance(data, Mapping):
         raise HistoryError("a hand history must be a JSON object")
     _check_history(data)
+    kind = DECK_KINDS[data.get("deck_kind", "french")]
     try:
         game = get(data["game"], **data["config"])
         state = game.start(
-            deck=Deck.stacked(data["deck"], burned=data.get("burned", [])),
+            deck=Deck.stacked(data["deck"], kind, burned=data.get("burned", [])),
             stacks=data["stacks"],
             button=data["button"],
             reshuffle_seed=data["reshuffle_seed"],

@@ -23,14 +23,17 @@ Raise(to=10)
 from __future__ import annotations
 
 import dataclasses
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from cartes.cards import Card
+from cartes.deck import Deck
 from cartes.errors import ConfigurationError, HistoryError, IllegalActionError
 from cartes.games._check import is_whole
+from cartes.spanish import SpanishCard
 
 __all__ = [
     "Action",
@@ -520,6 +523,42 @@ class State(ABC):
             )
         return self._apply(action)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The hand as JSON-ready data that :func:`cartes.games.replay` reads back.
+
+        Games that save hands override it; the fields are those of
+        :meth:`StudState.to_dict <cartes.games.StudState.to_dict>` (``format``, ``game``
+        (the registered name), ``config``, ``deck``, ``deck_kind``, ``burned``, ``stacks``,
+        ``button``, ``reshuffle_seed``, ``actions``, ``events``). The base raises
+        ``NotImplementedError``.
+        """
+        raise NotImplementedError(
+            f"{type(self).__name__} does not define to_dict(): this game cannot save hands"
+        )
+
+    def to_json(self, **kwargs: Any) -> str:
+        """The hand as JSON text (:meth:`to_dict`, with ``json.dumps`` options);
+        :func:`cartes.games.replay` rebuilds an equal state.
+
+        >>> from cartes.games import SevenCardStud, replay
+        >>> state = SevenCardStud(players=2).start(seed=2)
+        >>> replay(state.to_json()) == state
+        True
+        """
+        return json.dumps(self.to_dict(), **kwargs)
+
+    def text_log(self) -> str:
+        """A readable account of the hand, one line per event of :attr:`history` (all of
+        it, hidden cards included: the house's full log, S-18).
+
+        >>> from cartes.games import SevenCardStud
+        >>> print(SevenCardStud(players=2).start(seed=4).text_log().splitlines()[0])
+        Hand starts: button seat 0, stacks 200 200
+        """
+        from cartes.games.log import format_events
+
+        return format_events(self.history)
+
     def apply_all(self, actions: Sequence[Action]) -> None:
         """Apply several actions in turn.
 
@@ -531,6 +570,24 @@ class State(ABC):
         """
         for action in actions:
             self.apply(action)
+
+
+#: The kinds of deck a hand history may name in ``deck_kind``, and their cards.
+DECK_KINDS: dict[str, type[Card] | type[SpanishCard]] = {"french": Card, "spanish": SpanishCard}
+
+
+def deck_kind(deck: Deck[Any]) -> str:
+    """The name of a deck's kind of card, as written in a hand history's ``deck_kind``.
+
+    >>> deck_kind(Deck.french()), deck_kind(Deck.spanish())
+    ('french', 'spanish')
+    """
+    for name, kind in DECK_KINDS.items():
+        if deck.kind is kind:
+            return name
+    raise HistoryError(  # pragma: no cover - a Deck holds French or Spanish cards
+        f"no history name for a deck of {deck.kind.__name__}: known kinds are {list(DECK_KINDS)}"
+    )
 
 
 def default_action(state: State, policy: Literal["check_fold", "all_in"] = "check_fold") -> Action:

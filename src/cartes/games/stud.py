@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
@@ -25,7 +24,7 @@ from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.games import betting
 from cartes.games._check import flag, is_whole, whole, whole_list
 from cartes.games._rank import HandRankLike, board_strength, hand_rank
-from cartes.games.core import Action, Event, Game, Muck, Observation, Show, State
+from cartes.games.core import Action, Event, Game, Muck, Observation, Show, State, deck_kind
 from cartes.games.events import (
     Acted,
     AntePosted,
@@ -540,6 +539,7 @@ class StudState(State):
             "game": self.game.name,
             "config": self.game.config(),
             "deck": [str(card) for card in self.initial_deck],
+            "deck_kind": deck_kind(self.deck),
             "burned": [str(card) for card in self.initial_burned],
             "stacks": list(self.initial_stacks),
             "button": self.button,
@@ -547,16 +547,6 @@ class StudState(State):
             "actions": [{"seat": seat, **action.to_dict()} for seat, action in self.actions],
             "events": [event.to_dict() for event in self.history],
         }
-
-    def to_json(self, **kwargs: Any) -> str:
-        """The hand as JSON text; :func:`cartes.games.replay` rebuilds an equal state.
-
-        >>> from cartes.games import replay
-        >>> state = SevenCardStud(players=2).start(seed=2)
-        >>> replay(state.to_json()) == state
-        True
-        """
-        return json.dumps(self.to_dict(), **kwargs)
 
     def to_phh(self, *, seat: int | None = -1) -> str:
         """The hand in the PHH format, variant ``F7S`` (see :func:`cartes.games.phh.to_phh`).
@@ -567,10 +557,3 @@ class StudState(State):
         from cartes.games.phh import to_phh
 
         return to_phh(self, seat=seat)
-
-    def text_log(self) -> str:
-        """A readable account of the hand, one line per event (what a spectator would
-        not see is included: this is the house's full log, S-18)."""
-        from cartes.games.log import format_events
-
-        return format_events(self.history)
