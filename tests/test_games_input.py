@@ -20,11 +20,12 @@ from cartes.games import (
     RaiseCap,
     SevenCardStud,
     SpreadLimit,
+    State,
     Table,
     default_action,
     replay,
 )
-from cartes.play import CallingStation, play_hand, play_table, simulate
+from cartes.play import CallingStation, SeatView, play_hand, play_table, simulate
 
 # -- C1: action amounts ---------------------------------------------------------------------
 
@@ -214,3 +215,53 @@ def test_to_phh_seat_is_checked(seat):
 def test_default_action_policy_is_checked():
     with pytest.raises(ConfigurationError, match="policy must be 'check_fold' or 'all_in'"):
         default_action(GAME.start(seed=1), "bogus")
+
+
+# -- D3: what agents get --------------------------------------------------------------------
+
+
+class Snooper:
+    """Keeps every view it is given and looks through it for anything that is a State."""
+
+    def __init__(self):
+        self.views = []
+
+    def act(self, view):
+        self.views.append(view)
+        for name in ("state", "_state", "game", "deck"):
+            assert not hasattr(view, name), name
+        for name in type(view).__slots__:
+            assert not isinstance(getattr(view, name, None), State), name
+        obs = view.observation()
+        assert obs.seat == view.seat
+        assert obs.legal_actions == view.legal_actions
+        return CallingStation().act(view)
+
+
+class Keeper:
+    def __init__(self):
+        self.views = []
+
+    def act(self, view):
+        self.views.append(view)
+        return CallingStation().act(view)
+
+
+def test_agents_get_no_reference_to_the_state():
+    agents = [Snooper(), Snooper()]
+    state = play_hand(GAME, agents, seed=3)
+    assert state.is_terminal
+    first = agents[0].views[0]
+    assert not first.observation().is_terminal  # what it saw then, not the hand now
+    keeper = Keeper()
+    play_hand(GAME, [keeper, CallingStation()], seed=3)
+    with pytest.raises(IllegalActionError, match="expired"):
+        keeper.views[0].observation()  # a view kept after its turn no longer reads the hand
+
+
+def test_a_view_from_an_observation_alone():
+    state = GAME.start(seed=1)
+    view = SeatView.of(state.observation(0))
+    assert view.seat == 0
+    assert view.legal_actions == state.legal_actions()
+    assert view.observation() == state.observation(0)

@@ -16,7 +16,7 @@ asked (most bots never need it, and building it costs time).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -57,28 +57,74 @@ class SeatView:
     """What an agent may look at when it is its turn: its seat, its legal actions, and (on
     request) its observation. Valid only during the ``act`` call it is given to.
 
+    A view holds no reference to the hand an agent could use by accident: only the seat,
+    the legal actions and a private way to build the seat's
+    :class:`~cartes.games.Observation` on the first request (building it costs time, and
+    most bots never need it). The runners expire the view when ``act`` returns; asking an
+    expired view for its observation raises :class:`~cartes.errors.IllegalActionError`.
+    :meth:`of` makes a view from an observation alone.
+
     >>> from cartes.games import get
     >>> state = get("seven-card-stud").start(seed=1)
     >>> view = SeatView(state, state.to_act)
     >>> view.seat, view.legal_actions
     (0, (BringIn(), Complete()))
+    >>> view.observation().cards[0][2]
+    Card('6c')
     """
 
-    __slots__ = ("_observation", "_state", "legal_actions", "seat")
+    __slots__ = ("_build", "_observation", "legal_actions", "seat")
 
     def __init__(self, state: State, seat: int) -> None:
         if seat != state.to_act:
             raise IllegalActionError(f"seat {seat} has no turn now: seat {state.to_act} acts")
-        self._state = state
         self.seat = seat
         self.legal_actions = state.legal_actions()
+        observe = state.observation  # only this, kept in a closure, reaches the hand
+        self._build: Callable[[], Observation] | None = lambda: observe(seat)
         self._observation: Observation | None = None
+
+    @classmethod
+    def of(cls, observation: Observation) -> SeatView:
+        """A view of the seat an observation belongs to (its legal actions included).
+
+        >>> from cartes.games import get
+        >>> state = get("seven-card-stud").start(seed=1)
+        >>> SeatView.of(state.observation(0)).legal_actions
+        (BringIn(), Complete())
+        """
+        if observation.seat is None:
+            raise IllegalActionError("a spectator's observation has no seat to act for")
+        view = cls.__new__(cls)
+        view.seat = observation.seat
+        view.legal_actions = observation.legal_actions
+        view._build = None
+        view._observation = observation
+        return view
 
     def observation(self) -> Observation:
         """The seat's observation (never another seat's hidden cards)."""
         if self._observation is None:
-            self._observation = self._state.observation(self.seat)
+            if self._build is None:
+                raise IllegalActionError(
+                    "this view has expired: it is valid only during the act() call it was "
+                    "given to"
+                )
+            self._observation = self._build()
         return self._observation
+
+    def expire(self) -> None:
+        """Cut the view off from the hand (the runners call it when ``act`` returns)."""
+        self._build = None
+
+
+def _ask(agent: Agent, state: State, seat: int) -> Action:
+    """The agent's choice for ``seat``, through a view that expires when it returns."""
+    view = SeatView(state, seat)
+    try:
+        return agent.act(view)
+    finally:
+        view.expire()
 
 
 @runtime_checkable
@@ -209,7 +255,7 @@ def play_hand(
     while not state.is_terminal:
         seat = state.to_act
         assert seat is not None
-        action = agents[seat].act(SeatView(state, seat))
+        action = _ask(agents[seat], state, seat)
         try:
             state.apply(action)
         except IllegalActionError as error:
@@ -272,7 +318,7 @@ def play_table(
             assert seat is not None
             agent = agents[in_hand[seat]]
             try:
-                state.apply(agent.act(SeatView(state, seat)))
+                state.apply(_ask(agent, state, seat))
             except IllegalActionError as error:
                 raise IllegalActionError(f"agent {in_hand[seat]} ({agent!r}): {error}") from None
         rows.append(table.finish_hand(state))
