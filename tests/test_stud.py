@@ -18,6 +18,7 @@ from cartes.games import (
     Complete,
     Fold,
     Muck,
+    Pot,
     Raise,
     SevenCardStud,
     Show,
@@ -645,3 +646,26 @@ def test_pre_burned_stacked_deck_replays_its_own_history():
     data = state.to_dict()
     assert data["burned"] == [full[0]]
     assert replay(state.to_json()) == state
+
+
+def test_pots_during_a_round_are_the_settled_pots_and_bets_are_apart():
+    """During a betting round ``pots`` holds what earlier rounds settled (antes included);
+    this round's bets stay in front of the players (``round_bets``) until the round ends, so
+    an unanswered bet never shows as a pot only its bettor can win."""
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, {1: "Ah Kh 2c"}))
+    assert state.pots == (Pot(3, frozenset({0, 1, 2})),)
+    act(state, BringIn())
+    assert state.round_bets == (0, 2, 0)
+    act(state, Complete())
+    assert state.round_bets == (0, 2, 5)
+    assert state.pots == (Pot(3, frozenset({0, 1, 2})),)
+    act(state, Fold())
+    assert state.pots == (Pot(3, frozenset({1, 2})),)
+    assert state.observation(1).extra["pots"] == state.pots
+    act(state, Call())
+    assert state.street == 4
+    assert state.pots == (Pot(13, frozenset({1, 2})),)
+    assert state.round_bets == (0, 0, 0)
+    act(state, Bet(5))
+    assert state.pots == (Pot(13, frozenset({1, 2})),)
+    assert sum(p.amount for p in state.pots) + sum(state.round_bets) == 18

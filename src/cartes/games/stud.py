@@ -398,15 +398,33 @@ class StudState(State):
 
     @property
     def pots(self) -> tuple[betting.Pot, ...]:
-        """The pots now, layered from the chips committed so far; once the hand is over, the
-        pots as awarded.
+        """The pots: during a betting round, those settled by the earlier rounds (antes
+        included), with this round's bets apart in :attr:`round_bets`; at the showdown, every
+        pot; once the hand is over, the pots as awarded.
 
-        During a betting round a bet that nobody has called yet shows as a pot that only its
-        bettor can win, until it is called or returned.
+        An unanswered bet is never a pot of its own: it joins the pots when the round ends
+        (the part nobody called goes back to its bettor).
+
+        >>> from cartes.games.core import BringIn
+        >>> state = SevenCardStud(players=2).start(seed=1)
+        >>> _ = state.apply(BringIn())
+        >>> state.pots, state.round_bets
+        ((Pot(amount=2, eligible=frozenset({0, 1})),), (2, 0))
         """
         if self._payoffs is not None:
             return self.final_pots
-        return betting.pots(self.chips.committed, self.chips.folded)
+        committed = list(self.chips.committed)
+        if self.round is not None:
+            committed = [c - bet for c, bet in zip(committed, self.round.contrib, strict=True)]
+        return betting.pots(committed, self.chips.folded)
+
+    @property
+    def round_bets(self) -> tuple[int, ...]:
+        """Each seat's chips bet in the current betting round, not yet in :attr:`pots`
+        (zeros between rounds)."""
+        if self.round is None:
+            return (0,) * self.n
+        return tuple(self.round.contrib)
 
     def legal_actions(self) -> tuple[Action, ...]:
         # Cached until the next action: agents and apply() both ask for them every turn.
