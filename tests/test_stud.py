@@ -398,14 +398,76 @@ def test_s9_folded_cards_never_reused():
     assert not folded_cards & set(river)
 
 
+# Eight boards for the community-card river (button 0, so seats are dealt 1..7, then 0).
+# Only seat 5's board is king-high; every other board is queen-high or lower. The stub and
+# the three burns are 3s 4s 5s 6s, each of which would pair seat 2's board (3d 4d 5h 6c):
+# if the community card counted for the best board, seat 2 (a pair) would act first.
+RIVER_BOARDS = {
+    5: "Ks Qs Jd 8c",
+    2: "3d 4d 5h 6c",
+    0: "Qc Jc Tc 9c",
+    1: "Qd Jh Td 9d",
+    3: "Qh Js Th 9h",
+    4: "8s 7c 2c Ts",
+    6: "8h 7d 2d 9s",
+    7: "8d 7h 2h 3c",
+}
+RIVER_BURNS = ["3s", "4s", "5s"]
+RIVER_STUB = "6s"
+
+
+def community_river_deck():
+    """A full deck for 8 players that runs out on the river (§2.5 case 3)."""
+    order = [1, 2, 3, 4, 5, 6, 7, 0]
+    ups = {seat: [Card(c) for c in text.split()] for seat, text in RIVER_BOARDS.items()}
+    named = {c for cards in ups.values() for c in cards}
+    named |= {Card(c) for c in [*RIVER_BURNS, RIVER_STUB]}
+    downs = iter([c for c in Deck.french().cards if c not in named])
+    pile = [next(downs) for _ in range(16)]  # two down cards each, in deal order
+    pile.extend(ups[seat][0] for seat in order)  # door cards
+    for street, burn in enumerate(RIVER_BURNS, start=1):
+        pile.append(Card(burn))
+        pile.extend(ups[seat][street] for seat in order)
+    pile.append(Card(RIVER_STUB))
+    assert len(set(pile)) == len(pile) == 52
+    return Deck(pile)
+
+
 def test_s7_community_card_does_not_count_for_best_board():
-    """§2.4: with a community card, the river's first actor is the best of 4 up-cards."""
-    state = SevenCardStud(players=8).start(seed=5)
+    """§2.4, §2.5: with a community card the river's first actor is the best board of the
+    four up-cards (seat 5, king-high), whatever the community card; the community card comes
+    from the stub and the burns reshuffled, so it may be a burn card."""
+    communities = set()
+    for seed in range(6):
+        state = SevenCardStud(players=8).start(deck=community_river_deck(), reshuffle_seed=seed)
+        play_to_river(state)
+        assert events(state, Reshuffled) == [Reshuffled(None, 4)]  # stub 1 + 3 burns < 8
+        assert state.community in {Card(c) for c in [*RIVER_BURNS, RIVER_STUB]}
+        assert state.community.rank in {card.rank for card in Deck.stacked("3d 4d 5h 6c")}
+        assert state.to_act == 5
+        communities.add(state.community)
+    assert communities & {Card(c) for c in RIVER_BURNS}  # a burn card turned up for everyone
+
+
+@pytest.mark.parametrize(("size", "reshuffled"), [(18, False), (17, True)])
+def test_s9_boundary_stub_of_n_plus_one(size, reshuffled):
+    """§2.5 at its boundary, heads-up (N = 2): a 6n+3 = 15-card deal leaves a stub of
+    size - 15. S = 3 = N + 1 is enough: burn and deal down. S = 2 = N is not: reshuffle the
+    stub and the 3 burns (5 cards) and deal down, no burn."""
+    state = SevenCardStud(players=2).start(deck=Deck(Deck.french().cards[:size]))
     play_to_river(state)
-    live = state.chips.live()
-    expected = state._best_board()
-    assert expected in live
-    assert state.to_act == expected
+    river = [e for e in events(state, CardDealt) if e.street == 7]
+    assert [e.seat for e in river] == [1, 0]
+    assert not any(e.face_up for e in river)
+    assert state.community is None
+    if reshuffled:
+        assert events(state, Reshuffled) == [Reshuffled(None, 5)]
+        assert len(events(state, CardBurned)) == 3
+        assert len(state.deck) == 3
+    else:
+        assert not events(state, Reshuffled)
+        assert len(events(state, CardBurned)) == 4
+        assert len(state.deck) == 0
 
 
 # -- §2.6-2.7: showdown, pots ---------------------------------------------------------------

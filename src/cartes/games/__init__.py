@@ -14,7 +14,7 @@ True
 >>> games.get("texas")
 Traceback (most recent call last):
 ...
-cartes.errors.UnknownGameError: unknown game 'texas': known games are ['seven-card-stud']
+cartes.errors.UnknownGameError: unknown game 'texas': known games are [...'seven-card-stud'...]
 """
 
 from __future__ import annotations
@@ -133,8 +133,8 @@ def register(name: str, factory: GameFactory, *, replace: bool = False) -> None:
 def available() -> list[str]:
     """The names of every registered game, sorted.
 
-    >>> available()[:1]
-    ['seven-card-stud']
+    >>> "seven-card-stud" in available(), available() == sorted(available())
+    (True, True)
     """
     _discover()
     return sorted(_REGISTRY)
