@@ -78,6 +78,29 @@ def test_once_capped_stays_capped_when_heads_up():
     assert rnd.legal(2) == (Fold(), Call())
 
 
+def test_all_in_capping_raise_keeps_the_round_capped():
+    """S-5 (Robert's 4): the raise that caps the round caps it even if it puts the raiser
+    all-in and leaves only two players who can act."""
+    _, rnd = make_round([20, 500, 500])
+    play(rnd, Bet(5), Raise(to=10), Raise(to=15), Raise(to=20))  # seat 0 all-in capping
+    assert rnd.capped
+    assert rnd.to_act == 1
+    assert rnd.legal(1) == (Fold(), Call())
+    play(rnd, Call())
+    assert rnd.legal(2) == (Fold(), Call())
+
+
+def test_bring_in_equal_to_small_bet_caps_with_no_raises_allowed():
+    """S-5: with bring_in == small_bet the bring-in is the bet, so max_raises=0 caps the
+    round with it; a fold to heads-up does not uncap it."""
+    _, rnd = make_round([500] * 3, first=0, bring_in=5, cap=RaiseCap(1))
+    play(rnd, BringIn())
+    assert rnd.capped
+    assert rnd.legal(1) == (Fold(), Call())
+    play(rnd, Fold())
+    assert rnd.legal(2) == (Fold(), Call())
+
+
 def test_heads_up_before_cap_becomes_unlimited():
     _, rnd = make_round([500, 500, 500])
     play(rnd, Bet(5), Fold(), Raise(to=10), Raise(to=15), Raise(to=20))
@@ -174,6 +197,20 @@ def test_short_all_in_bet_can_be_completed():
     _, rnd = make_round([2, 100, 100])
     play(rnd, Bet(2))
     assert rnd.legal(1) == (Fold(), Call(), Raise(to=5))
+
+
+def test_no_raise_offered_when_no_one_could_answer_it():
+    """A bet or raise needs someone to answer it: facing an all-in bet with every other seat
+    all-in, a player may only call or fold."""
+    _, rnd = make_round([500, 4], first=1)
+    play(rnd, Bet(4))  # all-in, counts as a bet (half-bet rule)
+    assert rnd.legal(0) == (Fold(), Call())
+    _, rnd = make_round([500, 4, 3], first=1)
+    play(rnd, Bet(4), Call())  # seats 1 and 2 all-in
+    assert rnd.legal(0) == (Fold(), Call())
+    _, rnd = make_round([500, 4, 500], first=1)
+    play(rnd, Bet(4))  # seat 2 could still answer a raise
+    assert rnd.legal(2) == (Fold(), Call(), Raise(to=9))
 
 
 def test_uncalled_bet_returned():

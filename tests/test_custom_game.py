@@ -87,3 +87,101 @@ def test_a_custom_game_plugs_into_the_registry_and_the_runners(monkeypatch):
     with pytest.raises(IllegalActionError, match="not legal"):
         fresh.apply(games.Call())
     assert fresh.observation(0).visible_cards() == {fresh.cards[0]}
+
+
+def test_an_action_kind_cannot_be_taken_over():
+    """A third-party action may not reuse a kind name: it would replace the core action when
+    histories are read back (every stud replay would break)."""
+    from cartes.errors import ConfigurationError
+    from cartes.games import Action, Show, action_from_dict
+
+    with pytest.raises(ConfigurationError, match="action kind 'show' is already used by"):
+
+        @dataclass(frozen=True, slots=True)
+        class Declare(Action):
+            kind: ClassVar[str] = "show"
+
+    assert action_from_dict({"kind": "show"}) == Show()
+
+    @dataclass(frozen=True, slots=True)
+    class Declare2(Action):  # a new kind is fine, and reads back
+        kind: ClassVar[str] = "test-declare"
+        points: int = 0
+
+    assert action_from_dict(Declare2(3).to_dict()) == Declare2(3)
+
+
+@dataclass(frozen=True)
+class SpanishHighCard(Game):
+    """High card with a Spanish deck, saved and replayed through the shared history format."""
+
+    name: ClassVar[str] = "spanish-high-card"
+    players: int = 3
+
+    def start(self, seed=None, *, deck=None, stacks=None, button=0, reshuffle_seed=0):
+        if deck is None:
+            deck = Deck.spanish()
+            deck.shuffle(seed)
+        return SpanishHighCardState(self, deck)
+
+
+class SpanishHighCardState(HighCardState):
+    def __init__(self, game, deck):
+        self.game, self.deck = game, deck.copy()
+        super().__init__(game.players, deck.copy().deal(game.players))
+        self.actions = []
+
+    def clone(self):  # pragma: no cover - not needed here
+        raise NotImplementedError
+
+    def _apply(self, action):
+        self.actions.append((self.turn, action))
+        return super()._apply(action)
+
+    def __eq__(self, other):
+        return (self.deck, self.folded, self.history) == (other.deck, other.folded, other.history)
+
+    def to_dict(self):
+        return {
+            "format": "cartes-hand/1",
+            "game": self.game.name,
+            "config": self.game.config(),
+            "deck": [str(card) for card in self.deck.cards],
+            "deck_kind": "spanish",
+            "stacks": [1] * self.n,
+            "button": 0,
+            "reshuffle_seed": 0,
+            "actions": [{"seat": seat, **action.to_dict()} for seat, action in self.actions],
+        }
+
+
+def test_a_spanish_deck_game_replays_with_its_own_deck(monkeypatch):
+    """The history says which kind of deck was dealt (D2): replay rebuilds it with that kind,
+    not as French cards."""
+    from cartes import SpanishCard
+
+    monkeypatch.setattr(games, "_REGISTRY", dict(games._REGISTRY))
+    games.register("spanish-high-card", SpanishHighCard)
+    state = SpanishHighCard().start(seed=4)
+    state.apply_all([Check(), Fold(), Check()])
+    again = games.replay(state.to_json())
+    assert again == state
+    assert again.deck.kind is SpanishCard
+    assert all(isinstance(card, SpanishCard) for card in again.cards)
+
+
+def test_stud_history_names_its_deck_kind_and_game():
+    from cartes.games import SevenCardStud
+
+    data = SevenCardStud(players=2).start(seed=1).to_dict()
+    assert data["deck_kind"] == "french"
+    assert data["game"] == "seven-card-stud"
+    assert games.get(data["game"], **data["config"]) == SevenCardStud(players=2)
+
+
+def test_to_json_and_text_log_come_from_the_state_contract():
+    """Every State has to_json (from its to_dict) and text_log (from its history)."""
+    state = HighCard(players=2).start(seed=1)
+    assert state.text_log().splitlines()[0].startswith("Seat 0")
+    with pytest.raises(NotImplementedError, match="HighCardState does not define to_dict"):
+        state.to_json()

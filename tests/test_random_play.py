@@ -43,6 +43,10 @@ from cartes.play import RandomAgent, SeatView, concrete, play_hand
 
 POOL = [Fold(), Check(), Call(), BringIn(), Complete(), Show(), Muck(),
         *[Bet(k) for k in (1, 2, 5, 7, 10, 20)], *[Raise(to=k) for k in (3, 10, 12, 15, 20, 40)]]
+# Ill-typed actions, refused whatever is offered (an amount is a whole number of chips).
+ILL_TYPED = [Bet(5.0), Bet(1.0), Bet(True), Bet("5"), Bet(None), Raise(to=10.0),
+             Raise(to=True), Raise(to="10"), Raise(to=None), Raise(to=np.float64(10)),
+             Bet(np.float32(5)), Raise(to=[10])]
 
 
 def games():
@@ -191,6 +195,9 @@ def play_checked(game, seed, stacks, probe):
                 if not any(offer.allows(action) for offer in legal):
                     with pytest.raises(IllegalActionError):
                         state.apply(action)
+            for action in ILL_TYPED:
+                with pytest.raises(IllegalActionError):
+                    state.apply(action)
             with pytest.raises(IllegalActionError):
                 state.apply(legal[0], seat=(seat + 1) % game.players)
             assert state == before

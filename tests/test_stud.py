@@ -18,10 +18,12 @@ from cartes.games import (
     Complete,
     Fold,
     Muck,
+    Pot,
     Raise,
     SevenCardStud,
     Show,
     default_action,
+    replay,
 )
 from cartes.games.events import (
     CardBurned,
@@ -181,6 +183,31 @@ def test_s5_cap_configurable_to_four_raises():
     state = SevenCardStud(players=3, max_raises=4).start(deck=stud_deck(3, {1: "Ah Kh 2c"}))
     act(state, BringIn(), Complete(), Raise(to=10), Raise(to=15), Raise(to=20))
     assert Raise(to=25) in state.legal_actions()
+
+
+def test_s5_all_in_capping_raise_still_caps():
+    """S-5 (Robert's 4): the fourth bet caps the round with 3 players even when it puts its
+    maker all-in, leaving two who can act: they may only call or fold."""
+    state = SevenCardStud(players=3).start(
+        deck=stud_deck(3, {1: "Ah Kh 2c"}), stacks=[200, 200, 21]
+    )
+    act(state, BringIn(), Complete(), Raise(to=10), Raise(to=15), Raise(to=20))
+    assert state.stacks[2] == 0
+    assert state.to_act == 0
+    assert state.legal_actions() == (Fold(), Call())
+    act(state, Call())
+    assert state.legal_actions() == (Fold(), Call())
+
+
+def test_s5_bring_in_equal_to_small_bet_with_no_raises_is_capped():
+    """S-5: bring_in == small_bet makes the bring-in the bet; with max_raises=0 no one may
+    raise it, not even after a fold leaves two players."""
+    game = SevenCardStud(players=3, bring_in=5, small_bet=5, max_raises=0)
+    state = game.start(deck=stud_deck(3, {1: "Ah Kh 2c"}))
+    act(state, BringIn())
+    assert state.legal_actions() == (Fold(), Call())
+    act(state, Fold())
+    assert state.legal_actions() == (Fold(), Call())
 
 
 def test_s15_bring_in_gets_no_option():
@@ -371,14 +398,76 @@ def test_s9_folded_cards_never_reused():
     assert not folded_cards & set(river)
 
 
+# Eight boards for the community-card river (button 0, so seats are dealt 1..7, then 0).
+# Only seat 5's board is king-high; every other board is queen-high or lower. The stub and
+# the three burns are 3s 4s 5s 6s, each of which would pair seat 2's board (3d 4d 5h 6c):
+# if the community card counted for the best board, seat 2 (a pair) would act first.
+RIVER_BOARDS = {
+    5: "Ks Qs Jd 8c",
+    2: "3d 4d 5h 6c",
+    0: "Qc Jc Tc 9c",
+    1: "Qd Jh Td 9d",
+    3: "Qh Js Th 9h",
+    4: "8s 7c 2c Ts",
+    6: "8h 7d 2d 9s",
+    7: "8d 7h 2h 3c",
+}
+RIVER_BURNS = ["3s", "4s", "5s"]
+RIVER_STUB = "6s"
+
+
+def community_river_deck():
+    """A full deck for 8 players that runs out on the river (§2.5 case 3)."""
+    order = [1, 2, 3, 4, 5, 6, 7, 0]
+    ups = {seat: [Card(c) for c in text.split()] for seat, text in RIVER_BOARDS.items()}
+    named = {c for cards in ups.values() for c in cards}
+    named |= {Card(c) for c in [*RIVER_BURNS, RIVER_STUB]}
+    downs = iter([c for c in Deck.french().cards if c not in named])
+    pile = [next(downs) for _ in range(16)]  # two down cards each, in deal order
+    pile.extend(ups[seat][0] for seat in order)  # door cards
+    for street, burn in enumerate(RIVER_BURNS, start=1):
+        pile.append(Card(burn))
+        pile.extend(ups[seat][street] for seat in order)
+    pile.append(Card(RIVER_STUB))
+    assert len(set(pile)) == len(pile) == 52
+    return Deck(pile)
+
+
 def test_s7_community_card_does_not_count_for_best_board():
-    """§2.4: with a community card, the river's first actor is the best of 4 up-cards."""
-    state = SevenCardStud(players=8).start(seed=5)
+    """§2.4, §2.5: with a community card the river's first actor is the best board of the
+    four up-cards (seat 5, king-high), whatever the community card; the community card comes
+    from the stub and the burns reshuffled, so it may be a burn card."""
+    communities = set()
+    for seed in range(6):
+        state = SevenCardStud(players=8).start(deck=community_river_deck(), reshuffle_seed=seed)
+        play_to_river(state)
+        assert events(state, Reshuffled) == [Reshuffled(None, 4)]  # stub 1 + 3 burns < 8
+        assert state.community in {Card(c) for c in [*RIVER_BURNS, RIVER_STUB]}
+        assert state.community.rank in {card.rank for card in Deck.stacked("3d 4d 5h 6c")}
+        assert state.to_act == 5
+        communities.add(state.community)
+    assert communities & {Card(c) for c in RIVER_BURNS}  # a burn card turned up for everyone
+
+
+@pytest.mark.parametrize(("size", "reshuffled"), [(18, False), (17, True)])
+def test_s9_boundary_stub_of_n_plus_one(size, reshuffled):
+    """§2.5 at its boundary, heads-up (N = 2): a 6n+3 = 15-card deal leaves a stub of
+    size - 15. S = 3 = N + 1 is enough: burn and deal down. S = 2 = N is not: reshuffle the
+    stub and the 3 burns (5 cards) and deal down, no burn."""
+    state = SevenCardStud(players=2).start(deck=Deck(Deck.french().cards[:size]))
     play_to_river(state)
-    live = state.chips.live()
-    expected = state._best_board()
-    assert expected in live
-    assert state.to_act == expected
+    river = [e for e in events(state, CardDealt) if e.street == 7]
+    assert [e.seat for e in river] == [1, 0]
+    assert not any(e.face_up for e in river)
+    assert state.community is None
+    if reshuffled:
+        assert events(state, Reshuffled) == [Reshuffled(None, 5)]
+        assert len(events(state, CardBurned)) == 3
+        assert len(state.deck) == 3
+    else:
+        assert not events(state, Reshuffled)
+        assert len(events(state, CardBurned)) == 4
+        assert len(state.deck) == 0
 
 
 # -- §2.6-2.7: showdown, pots ---------------------------------------------------------------
@@ -400,6 +489,24 @@ def test_s10_last_bettor_shows_first_others_may_muck():
     assert state.legal_actions() == (Show(),)
     act(state, Show())
     assert state.legal_actions() == (Show(), Muck())
+
+
+def test_s10_all_in_bettor_on_seventh_shows_first():
+    """A bet all-in on 7th leaves the other player only call or fold (no one could answer a
+    raise), so the all-in bettor stays the last aggressor and shows first (S-10)."""
+    hands = {1: "Ac Ad 2d Ah As Kc Kd", 0: "4c 5d 7c 8h Jh Qd 6s"}
+    state = SevenCardStud(players=2).start(deck=stud_deck(2, hands), stacks=[100, 7])
+    while state.street < 7:
+        legal = state.legal_actions()
+        act(state, Call() if Call() in legal else Check() if Check() in legal else legal[0])
+    assert state.to_act == 1
+    act(state, Bet(4))  # all of seat 1's chips
+    assert state.stacks[1] == 0
+    assert state.legal_actions() == (Fold(), Call())
+    act(state, Call())
+    assert state.show_order == [1, 0]
+    assert state.to_act == 1
+    assert state.legal_actions() == (Show(),)
 
 
 def test_s10_checked_through_first_option_shows_first():
@@ -576,3 +683,51 @@ def test_s14_default_action_all_in_takes_the_top_of_a_spread():
 
     assert policy(Spread(), "all_in") == Raise(to=9)
     assert policy(Spread()) == Fold()
+
+
+def test_states_with_different_reshuffle_seeds_are_not_equal():
+    """The reshuffle seed decides the river when cards run short (§2.5): it is part of the
+    state, so two hands that differ only in it are not equal."""
+    deck = Deck.french()
+    a = SevenCardStud(players=8).start(deck=deck, reshuffle_seed=1)
+    b = SevenCardStud(players=8).start(deck=deck, reshuffle_seed=2)
+    assert a != b
+    assert a == SevenCardStud(players=8).start(deck=deck, reshuffle_seed=1)
+
+
+def test_pre_burned_stacked_deck_replays_its_own_history():
+    """A stacked deck may come with a burn pile (cards already out of play): the history
+    records it, so the hand replays, reshuffle and community card included (§2.5)."""
+    full = [str(card) for card in Deck.french().cards]
+    deck = Deck.stacked(" ".join(full[1:]), burned=full[0])
+    state = SevenCardStud(players=8).start(deck=deck)
+    play_to_river(state)
+    assert events(state, Reshuffled) == [Reshuffled(None, 4)]  # no stub, 3 burns + 1 pre-burned
+    while not state.is_terminal:
+        state.apply(Check() if Check() in state.legal_actions() else Show())
+    data = state.to_dict()
+    assert data["burned"] == [full[0]]
+    assert replay(state.to_json()) == state
+
+
+def test_pots_during_a_round_are_the_settled_pots_and_bets_are_apart():
+    """During a betting round ``pots`` holds what earlier rounds settled (antes included);
+    this round's bets stay in front of the players (``round_bets``) until the round ends, so
+    an unanswered bet never shows as a pot only its bettor can win."""
+    state = SevenCardStud(players=3).start(deck=stud_deck(3, {1: "Ah Kh 2c"}))
+    assert state.pots == (Pot(3, frozenset({0, 1, 2})),)
+    act(state, BringIn())
+    assert state.round_bets == (0, 2, 0)
+    act(state, Complete())
+    assert state.round_bets == (0, 2, 5)
+    assert state.pots == (Pot(3, frozenset({0, 1, 2})),)
+    act(state, Fold())
+    assert state.pots == (Pot(3, frozenset({1, 2})),)
+    assert state.observation(1).extra["pots"] == state.pots
+    act(state, Call())
+    assert state.street == 4
+    assert state.pots == (Pot(13, frozenset({1, 2})),)
+    assert state.round_bets == (0, 0, 0)
+    act(state, Bet(5))
+    assert state.pots == (Pot(13, frozenset({1, 2})),)
+    assert sum(p.amount for p in state.pots) + sum(state.round_bets) == 18

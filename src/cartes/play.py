@@ -16,7 +16,7 @@ asked (most bots never need it, and building it costs time).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -24,6 +24,7 @@ from numpy.typing import NDArray
 
 from cartes.deck import SeedLike, make_rng
 from cartes.errors import ConfigurationError, IllegalActionError
+from cartes.games._check import whole
 from cartes.games.core import (
     Action,
     Bet,
@@ -56,28 +57,74 @@ class SeatView:
     """What an agent may look at when it is its turn: its seat, its legal actions, and (on
     request) its observation. Valid only during the ``act`` call it is given to.
 
+    A view holds no reference to the hand an agent could use by accident: only the seat,
+    the legal actions and a private way to build the seat's
+    :class:`~cartes.games.Observation` on the first request (building it costs time, and
+    most bots never need it). The runners expire the view when ``act`` returns; asking an
+    expired view for its observation raises :class:`~cartes.errors.IllegalActionError`.
+    :meth:`of` makes a view from an observation alone.
+
     >>> from cartes.games import get
     >>> state = get("seven-card-stud").start(seed=1)
     >>> view = SeatView(state, state.to_act)
     >>> view.seat, view.legal_actions
     (0, (BringIn(), Complete()))
+    >>> view.observation().cards[0][2]
+    Card('6c')
     """
 
-    __slots__ = ("_observation", "_state", "legal_actions", "seat")
+    __slots__ = ("_build", "_observation", "legal_actions", "seat")
 
     def __init__(self, state: State, seat: int) -> None:
         if seat != state.to_act:
             raise IllegalActionError(f"seat {seat} has no turn now: seat {state.to_act} acts")
-        self._state = state
         self.seat = seat
         self.legal_actions = state.legal_actions()
+        observe = state.observation  # only this, kept in a closure, reaches the hand
+        self._build: Callable[[], Observation] | None = lambda: observe(seat)
         self._observation: Observation | None = None
+
+    @classmethod
+    def of(cls, observation: Observation) -> SeatView:
+        """A view of the seat an observation belongs to (its legal actions included).
+
+        >>> from cartes.games import get
+        >>> state = get("seven-card-stud").start(seed=1)
+        >>> SeatView.of(state.observation(0)).legal_actions
+        (BringIn(), Complete())
+        """
+        if observation.seat is None:
+            raise IllegalActionError("a spectator's observation has no seat to act for")
+        view = cls.__new__(cls)
+        view.seat = observation.seat
+        view.legal_actions = observation.legal_actions
+        view._build = None
+        view._observation = observation
+        return view
 
     def observation(self) -> Observation:
         """The seat's observation (never another seat's hidden cards)."""
         if self._observation is None:
-            self._observation = self._state.observation(self.seat)
+            if self._build is None:
+                raise IllegalActionError(
+                    "this view has expired: it is valid only during the act() call it was "
+                    "given to"
+                )
+            self._observation = self._build()
         return self._observation
+
+    def expire(self) -> None:
+        """Cut the view off from the hand (the runners call it when ``act`` returns)."""
+        self._build = None
+
+
+def _ask(agent: Agent, state: State, seat: int) -> Action:
+    """The agent's choice for ``seat``, through a view that expires when it returns."""
+    view = SeatView(state, seat)
+    try:
+        return agent.act(view)
+    finally:
+        view.expire()
 
 
 @runtime_checkable
@@ -177,6 +224,17 @@ class SimpleAgent:
         return concrete(legal[0])
 
 
+def _check_agents(agents: object, seats: int) -> None:
+    if not isinstance(agents, Sequence) or isinstance(agents, str | bytes):
+        raise ConfigurationError(
+            f"agents must be a list of agents, one per seat ({seats}), got {agents!r}"
+        )
+    if len(agents) != seats:
+        raise ConfigurationError(
+            f"agents must give one agent per seat ({seats}), got {len(agents)}"
+        )
+
+
 def play_hand(
     game: Game,
     agents: Sequence[Agent],
@@ -192,15 +250,12 @@ def play_hand(
     >>> state.is_terminal, state.street
     (True, 7)
     """
-    if len(agents) != game.players:
-        raise ConfigurationError(
-            f"agents must give one agent per seat ({game.players}), got {len(agents)}"
-        )
+    _check_agents(agents, game.players)
     state = game.start(seed, **start)
     while not state.is_terminal:
         seat = state.to_act
         assert seat is not None
-        action = agents[seat].act(SeatView(state, seat))
+        action = _ask(agents[seat], state, seat)
         try:
             state.apply(action)
         except IllegalActionError as error:
@@ -222,8 +277,8 @@ def simulate(
     >>> results.shape, int(results.sum())
     ((50, 2), 0)
     """
-    if not isinstance(hands, int) or hands < 0:
-        raise ConfigurationError(f"hands must be an int >= 0, got {hands!r}")
+    hands = whole("hands", hands, 0)
+    _check_agents(agents, game.players)
     rng = make_rng(seed)
     results = np.zeros((hands, game.players), dtype=np.int64)
     for number in range(hands):
@@ -249,10 +304,8 @@ def play_table(
     ((5, 3), 180, 5)
     """
     seats = len(table.stacks)
-    if len(agents) != seats:
-        raise ConfigurationError(
-            f"agents must give one agent per seat ({seats}), got {len(agents)}"
-        )
+    hands = whole("hands", hands, 0)
+    _check_agents(agents, seats)
     rng = make_rng(seed)
     rows: list[tuple[int, ...]] = []
     for _ in range(hands):
@@ -265,7 +318,7 @@ def play_table(
             assert seat is not None
             agent = agents[in_hand[seat]]
             try:
-                state.apply(agent.act(SeatView(state, seat)))
+                state.apply(_ask(agent, state, seat))
             except IllegalActionError as error:
                 raise IllegalActionError(f"agent {in_hand[seat]} ({agent!r}): {error}") from None
         rows.append(table.finish_hand(state))

@@ -14,7 +14,7 @@ True
 >>> games.get("texas")
 Traceback (most recent call last):
 ...
-cartes.errors.UnknownGameError: unknown game 'texas': known games are ['seven-card-stud']
+cartes.errors.UnknownGameError: unknown game 'texas': known games are [...'seven-card-stud'...]
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from cartes.deck import Deck
 from cartes.errors import CartesError, ConfigurationError, HistoryError, UnknownGameError
 from cartes.games.betting import FixedLimit, Pot, RaiseCap, SpreadLimit
 from cartes.games.core import (
+    DECK_KINDS,
     Action,
     Bet,
     BringIn,
@@ -132,8 +133,8 @@ def register(name: str, factory: GameFactory, *, replace: bool = False) -> None:
 def available() -> list[str]:
     """The names of every registered game, sorted.
 
-    >>> available()[:1]
-    ['seven-card-stud']
+    >>> "seven-card-stud" in available(), available() == sorted(available())
+    (True, True)
     """
     _discover()
     return sorted(_REGISTRY)
@@ -160,11 +161,50 @@ def get(name: str, **options: Any) -> Game:
     return game
 
 
+_HISTORY_FORMAT = "cartes-hand/1"
+
+
+def _check_history(data: Mapping[str, Any]) -> None:
+    """Check the shape of a hand history before replaying it: each field of the right type."""
+    needed = ["button", "config", "deck", "format", "game", "reshuffle_seed", "stacks"]
+    missing = [key for key in needed if key not in data]
+    if missing:
+        raise HistoryError(f"a hand history needs the fields {needed}; missing {missing}")
+    if data["format"] != _HISTORY_FORMAT:
+        raise HistoryError(
+            f"format must be {_HISTORY_FORMAT!r} (a history written by to_json), "
+            f"got {data['format']!r}"
+        )
+    if not isinstance(data["game"], str):
+        raise HistoryError(f"game must be a game name (text), got {data['game']!r}")
+    if not isinstance(data["config"], Mapping):
+        raise HistoryError(f"config must be an object of game options, got {data['config']!r}")
+    for key in ("deck", "stacks", "burned"):
+        if key in data and not isinstance(data[key], list):
+            raise HistoryError(f"{key} must be a list, got {data[key]!r}")
+    for key in ("actions", "events"):
+        if key in data and not isinstance(data[key], list):
+            raise HistoryError(f"{key} must be a list, got {data[key]!r}")
+    kind = data.get("deck_kind", "french")
+    if not isinstance(kind, str) or kind not in DECK_KINDS:
+        raise HistoryError(f"deck_kind must be one of {list(DECK_KINDS)}, got {kind!r}")
+    for number, step in enumerate(data.get("actions", [])):
+        if not isinstance(step, Mapping):
+            raise HistoryError(
+                f"action {number} must be an object like {{'seat': 0, 'kind': 'fold'}}, "
+                f"got {step!r}"
+            )
+        if "seat" not in step:
+            raise HistoryError(f"action {number} needs a seat: {dict(step)}")
+
+
 def replay(data: str | Mapping[str, Any]) -> State:
-    """Rebuild a hand from :meth:`StudState.to_json` (text or the parsed dict).
+    """Rebuild a hand from :meth:`State.to_json` (text or the parsed dict).
 
     The actions are applied again from the same deck; if the history carries events, the
-    replayed events must match them exactly, else :class:`~cartes.errors.HistoryError`.
+    replayed events must match them exactly. A malformed history (a missing field, a field
+    of the wrong type, a ``format`` other than ``"cartes-hand/1"``, an action that is not
+    legal) raises :class:`~cartes.errors.HistoryError` saying what is wrong.
 
     >>> replay('{"game": "seven-card-stud"}')
     Traceback (most recent call last):
@@ -178,14 +218,12 @@ def replay(data: str | Mapping[str, Any]) -> State:
             raise HistoryError(f"a hand history must be JSON: {error}") from None
     if not isinstance(data, Mapping):
         raise HistoryError("a hand history must be a JSON object")
-    needed = ["button", "config", "deck", "game", "reshuffle_seed", "stacks"]
-    missing = [key for key in needed if key not in data]
-    if missing:
-        raise HistoryError(f"a hand history needs the fields {needed}; missing {missing}")
+    _check_history(data)
+    kind = DECK_KINDS[data.get("deck_kind", "french")]
     try:
         game = get(data["game"], **data["config"])
         state = game.start(
-            deck=Deck.stacked(data["deck"]),
+            deck=Deck.stacked(data["deck"], kind, burned=data.get("burned", [])),
             stacks=data["stacks"],
             button=data["button"],
             reshuffle_seed=data["reshuffle_seed"],
@@ -195,7 +233,7 @@ def replay(data: str | Mapping[str, Any]) -> State:
     for number, step in enumerate(data.get("actions", [])):
         try:
             fields = dict(step)
-            seat = fields.pop("seat", None)
+            seat = fields.pop("seat")
             action = action_from_dict(fields)
             state.apply(action, seat=seat)
         except HistoryError:

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cartes.errors import ConfigurationError
+from cartes.games._check import flag, is_whole, whole
 from cartes.games.core import Action, Bet, BringIn, Call, Check, Complete, Fold, Raise
 
 __all__ = [
@@ -60,8 +61,9 @@ class FixedLimit:
     half_bet_rule: bool = True
 
     def __post_init__(self) -> None:
-        _positive("small_bet", self.small_bet)
-        _positive("big_bet", self.big_bet)
+        _set(self, "small_bet", whole("small_bet", self.small_bet, 1))
+        _set(self, "big_bet", whole("big_bet", self.big_bet, 1))
+        _set(self, "half_bet_rule", flag("half_bet_rule", self.half_bet_rule))
         if self.big_bet < self.small_bet:
             raise ConfigurationError(
                 f"big_bet must be >= small_bet ({self.small_bet}), got {self.big_bet}"
@@ -82,7 +84,8 @@ class SpreadLimit:
     max_bet: int
 
     def __post_init__(self) -> None:
-        _positive("min_bet", self.min_bet)
+        _set(self, "min_bet", whole("min_bet", self.min_bet, 1))
+        _set(self, "max_bet", whole("max_bet", self.max_bet, 1))
         if self.max_bet < self.min_bet:
             raise ConfigurationError(
                 f"max_bet must be >= min_bet ({self.min_bet}), got {self.max_bet}"
@@ -107,15 +110,18 @@ class RaiseCap:
     heads_up_unlimited: bool = True
 
     def __post_init__(self) -> None:
-        if self.max_bets is not None and self.max_bets < 1:
-            raise ConfigurationError(
-                f"max_bets must be None (no cap) or >= 1, got {self.max_bets}"
-            )
+        if self.max_bets is not None:
+            if not is_whole(self.max_bets) or self.max_bets < 1:
+                raise ConfigurationError(
+                    f"max_bets must be None (no cap) or an integer >= 1, got {self.max_bets!r}"
+                )
+            _set(self, "max_bets", int(self.max_bets))
+        _set(self, "heads_up_unlimited", flag("heads_up_unlimited", self.heads_up_unlimited))
 
 
-def _positive(name: str, value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ConfigurationError(f"{name} must be an int >= 1, got {value!r}")
+def _set(config: object, name: str, value: object) -> None:
+    """Store a checked value in a frozen dataclass (numpy integers become ints)."""
+    object.__setattr__(config, name, value)
 
 
 class Chips:
@@ -280,9 +286,20 @@ class BettingRound:
             return tuple(acts)
         owe = self.owed(seat)
         acts = [Fold(), Check() if owe == 0 else Call()]
-        if stack > owe and seat in self.may_raise and self._cap_allows():
+        if (
+            stack > owe
+            and seat in self.may_raise
+            and self._cap_allows()
+            and self._answerable(seat)
+        ):
             acts.extend(self._aggressive(seat))
         return tuple(acts)
+
+    def _answerable(self, seat: int) -> bool:
+        """Whether a bet or raise by ``seat`` could be answered: another seat has not folded
+        and still has chips behind. Otherwise only call (or check) and fold are offered, so
+        that an all-in bet stays the last aggression (S-10 showing order)."""
+        return any(other != seat for other in self.chips.can_act())
 
     def _small(self) -> int:
         s = self.structure
@@ -322,6 +339,7 @@ class BettingRound:
         """Carry out a legal action for ``seat``; return the chips it put in."""
         chips = self.chips
         moved = 0
+        able = len(chips.can_act())  # who could act before this action (the actor included)
         if isinstance(action, Fold):
             chips.folded[seat] = True
         elif isinstance(action, Check):
@@ -335,16 +353,16 @@ class BettingRound:
             self.level = self.bring_in  # a short bring-in stands; others owe the full one
             if self.bring_in >= self._small():  # no completion step: the bring-in is the bet
                 self.full_level = self.level
-                self.count = 1
+                self._count_full(able)
             self._reopen(seat)
         elif isinstance(action, Complete):
             self.bring_in_due = False
             target = min(self.full_level + self._small(), self.contrib[seat] + chips.stacks[seat])
-            moved = self._raise_to(seat, target)
+            moved = self._raise_to(seat, target, able)
         elif isinstance(action, Bet):
-            moved = self._raise_to(seat, action.amount)
+            moved = self._raise_to(seat, action.amount, able)
         elif isinstance(action, Raise):
-            moved = self._raise_to(seat, action.to)
+            moved = self._raise_to(seat, action.to, able)
         else:
             raise TypeError(f"not a betting action: {action!r}")
         self.pending.discard(seat)
@@ -363,7 +381,16 @@ class BettingRound:
         self.pending = others
         self.may_raise = set(others)
 
-    def _raise_to(self, seat: int, target: int) -> int:
+    def _count_full(self, able: int) -> None:
+        """Count a full bet, completion or raise; cap the round if it reaches the limit with
+        ``able`` (3+) players able to act *before* it (S-5: an all-in capping raise still
+        caps, and a capped round stays capped)."""
+        self.count += 1
+        limit = self.cap.max_bets
+        if limit is not None and self.count >= limit and able >= 3:
+            self.capped = True
+
+    def _raise_to(self, seat: int, target: int, able: int) -> int:
         before = self.level
         moved = self._put(seat, target - self.contrib[seat])
         s = self.structure
@@ -382,11 +409,8 @@ class BettingRound:
         self.level = max(before, target)
         if full:
             self.full_level = target
-            self.count += 1
+            self._count_full(able)
             self._reopen(seat)
-            limit = self.cap.max_bets
-            if limit is not None and self.count >= limit and len(self.chips.can_act()) >= 3:
-                self.capped = True
         else:
             # A short all-in: those who already acted may only call or fold (S-13, C-4).
             self.pending = {

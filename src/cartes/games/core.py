@@ -23,13 +23,17 @@ Raise(to=10)
 from __future__ import annotations
 
 import dataclasses
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from cartes.cards import Card
-from cartes.errors import HistoryError, IllegalActionError
+from cartes.deck import Deck
+from cartes.errors import ConfigurationError, HistoryError, IllegalActionError
+from cartes.games._check import is_whole
+from cartes.spanish import SpanishCard
 
 __all__ = [
     "Action",
@@ -57,9 +61,15 @@ __all__ = [
 _ACTIONS: dict[str, type[Action]] = {}
 
 
+def _class_name(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
-    """Base of every action a player can take. Subclasses register a short ``kind`` name.
+    """Base of every action a player can take. Subclasses register a short ``kind`` name,
+    which must be new: a subclass that reuses another action's kind (``"show"``, say) raises
+    :class:`~cartes.errors.ConfigurationError` when it is defined.
 
     >>> Check().kind, Check().to_dict()
     ('check', {'kind': 'check'})
@@ -70,6 +80,18 @@ class Action:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # No super() call: slots=True rebuilds the class, which breaks zero-argument super.
         if "kind" in cls.__dict__:
+            taken = _ACTIONS.get(cls.kind)
+            # The same class defined again (slots=True rebuilds it, a module reloads) may
+            # take its kind back; another class may not: histories would read it instead.
+            # (Compared by module and name: the rebuilt class gets its qualname only later.)
+            same = taken is not None and (taken.__module__, taken.__name__) == (
+                cls.__module__, cls.__name__
+            )
+            if taken is not None and not same:
+                raise ConfigurationError(
+                    f"action kind {cls.kind!r} is already used by {_class_name(taken)}: "
+                    f"give {cls.__name__} a kind of its own"
+                )
             _ACTIONS[cls.kind] = cls
 
     def allows(self, action: Action) -> bool:
@@ -240,6 +262,44 @@ class Muck(Action):
     """
 
     kind: ClassVar[str] = "muck"
+
+
+def _int_fields(action: Action) -> list[tuple[str, bool]]:
+    """The fields declared ``int`` (or ``int | None``) of an action: ``(name, optional)``."""
+    found = []
+    for f in dataclasses.fields(action):
+        parts = {part.strip() for part in str(f.type).split("|")}
+        if "int" in parts:
+            found.append((f.name, "None" in parts))
+    return found
+
+
+def checked_amounts(action: Action) -> Action:
+    """``action`` with its chip amounts checked: each field declared ``int`` must hold a
+    whole number (numpy integers become ints; bools, floats, text and ``None`` are refused
+    with :class:`~cartes.errors.IllegalActionError`).
+
+    >>> import numpy as np
+    >>> checked_amounts(Raise(to=np.int64(10)))
+    Raise(to=10)
+    >>> checked_amounts(Bet(5.0))
+    Traceback (most recent call last):
+    ...
+    cartes.errors.IllegalActionError: Bet.amount must be a whole number of chips (an int), ...
+    """
+    changes: dict[str, int] = {}
+    for name, optional in _int_fields(action):
+        value = getattr(action, name)
+        if value is None and optional:
+            continue
+        if not is_whole(value):
+            raise IllegalActionError(
+                f"{type(action).__name__}.{name} must be a whole number of chips (an int), "
+                f"got {type(value).__name__} {value!r}"
+            )
+        if type(value) is not int:
+            changes[name] = int(value)
+    return dataclasses.replace(action, **changes) if changes else action
 
 
 # ---------------------------------------------------------------------------------------------
@@ -434,8 +494,9 @@ class State(ABC):
         """Take ``action`` for the seat to act (or check that it is ``seat``'s turn first).
 
         Raises :class:`~cartes.errors.IllegalActionError`, changing nothing, when the hand
-        is over, it is another seat's turn, or the action is not one of
-        :meth:`legal_actions`.
+        is over, it is another seat's turn, an amount is not a whole number of chips (numpy
+        integers are taken as ints; floats, bools and text are refused), or the action is not
+        one of :meth:`legal_actions`.
         """
         if self.is_terminal:
             raise IllegalActionError(f"cannot apply {action!r}: the hand is over")
@@ -443,10 +504,17 @@ class State(ABC):
             raise IllegalActionError(
                 f"cannot apply {action!r}: an action is a cartes.games Action such as Fold()"
             )
-        if seat is not None and seat != self.to_act:
-            raise IllegalActionError(
-                f"seat {seat} cannot act now: it is seat {self.to_act}'s turn"
-            )
+        action = checked_amounts(action)
+        if seat is not None:
+            if not is_whole(seat):
+                raise IllegalActionError(
+                    f"seat must be an int (the seat that acts) or None, "
+                    f"got {type(seat).__name__} {seat!r}"
+                )
+            if seat != self.to_act:
+                raise IllegalActionError(
+                    f"seat {seat} cannot act now: it is seat {self.to_act}'s turn"
+                )
         offered = self.legal_actions()
         if not any(offer.allows(action) for offer in offered):
             raise IllegalActionError(
@@ -454,6 +522,42 @@ class State(ABC):
                 f"legal actions are {list(offered)}"
             )
         return self._apply(action)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The hand as JSON-ready data that :func:`cartes.games.replay` reads back.
+
+        Games that save hands override it; the fields are those of
+        :meth:`StudState.to_dict <cartes.games.StudState.to_dict>` (``format``, ``game``
+        (the registered name), ``config``, ``deck``, ``deck_kind``, ``burned``, ``stacks``,
+        ``button``, ``reshuffle_seed``, ``actions``, ``events``). The base raises
+        ``NotImplementedError``.
+        """
+        raise NotImplementedError(
+            f"{type(self).__name__} does not define to_dict(): this game cannot save hands"
+        )
+
+    def to_json(self, **kwargs: Any) -> str:
+        """The hand as JSON text (:meth:`to_dict`, with ``json.dumps`` options);
+        :func:`cartes.games.replay` rebuilds an equal state.
+
+        >>> from cartes.games import SevenCardStud, replay
+        >>> state = SevenCardStud(players=2).start(seed=2)
+        >>> replay(state.to_json()) == state
+        True
+        """
+        return json.dumps(self.to_dict(), **kwargs)
+
+    def text_log(self) -> str:
+        """A readable account of the hand, one line per event of :attr:`history` (all of
+        it, hidden cards included: the house's full log, S-18).
+
+        >>> from cartes.games import SevenCardStud
+        >>> print(SevenCardStud(players=2).start(seed=4).text_log().splitlines()[0])
+        Hand starts: button seat 0, stacks 200 200
+        """
+        from cartes.games.log import format_events
+
+        return format_events(self.history)
 
     def apply_all(self, actions: Sequence[Action]) -> None:
         """Apply several actions in turn.
@@ -468,6 +572,24 @@ class State(ABC):
             self.apply(action)
 
 
+#: The kinds of deck a hand history may name in ``deck_kind``, and their cards.
+DECK_KINDS: dict[str, type[Card] | type[SpanishCard]] = {"french": Card, "spanish": SpanishCard}
+
+
+def deck_kind(deck: Deck[Any]) -> str:
+    """The name of a deck's kind of card, as written in a hand history's ``deck_kind``.
+
+    >>> deck_kind(Deck.french()), deck_kind(Deck.spanish())
+    ('french', 'spanish')
+    """
+    for name, kind in DECK_KINDS.items():
+        if deck.kind is kind:
+            return name
+    raise HistoryError(  # pragma: no cover - a Deck holds French or Spanish cards
+        f"no history name for a deck of {deck.kind.__name__}: known kinds are {list(DECK_KINDS)}"
+    )
+
+
 def default_action(state: State, policy: Literal["check_fold", "all_in"] = "check_fold") -> Action:
     """What a host applies when a seat's clock runs out (S-14).
 
@@ -480,6 +602,8 @@ def default_action(state: State, policy: Literal["check_fold", "all_in"] = "chec
     >>> default_action(state)
     BringIn()
     """
+    if policy not in ("check_fold", "all_in"):
+        raise ConfigurationError(f"policy must be 'check_fold' or 'all_in', got {policy!r}")
     legal = state.legal_actions()
     if not legal:
         raise IllegalActionError("no action is due: the hand is over")

@@ -31,6 +31,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cartes.cards import Card
+from cartes.errors import ConfigurationError
+from cartes.games._check import is_whole
 from cartes.games.core import Bet, BringIn, Call, Check, Complete, Fold, Raise
 from cartes.games.events import Acted, CardDealt, Mucked, Reshuffled, RoundStarted, Shown
 from cartes.games.stud import StudState
@@ -54,6 +56,11 @@ def to_phh(state: StudState, *, seat: int | None = -1) -> str:
     ['  "d dh p1 ????Ts",', '  "d dh p2 ????6c",']
     """
     n = state.n
+    if seat is not None and (not is_whole(seat) or not -1 <= seat < n):
+        raise ConfigurationError(
+            f"seat must be -1 (every card), None (a spectator) or a seat 0..{n - 1}, "
+            f"got {seat!r}"
+        )
     order = [(state.button + 1 + i) % n for i in range(n)]
     player = {s: f"p{i + 1}" for i, s in enumerate(order)}
     game = state.game

@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
@@ -23,8 +22,9 @@ from cartes.cards import Card
 from cartes.deck import Deck, SeedLike, make_rng
 from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.games import betting
+from cartes.games._check import flag, is_whole, whole, whole_list
 from cartes.games._rank import HandRankLike, board_strength, hand_rank
-from cartes.games.core import Action, Event, Game, Muck, Observation, Show, State
+from cartes.games.core import Action, Event, Game, Muck, Observation, Show, State, deck_kind
 from cartes.games.events import (
     Acted,
     AntePosted,
@@ -45,15 +45,6 @@ __all__ = ["SevenCardStud", "StudState"]
 OddChipRule = Literal["position", "high_card_by_suit"]
 
 
-def _int_field(name: str, value: object, low: int, high: int | None = None) -> None:
-    ok = isinstance(value, int) and not isinstance(value, bool) and value >= low
-    if ok and high is not None:
-        ok = value <= high  # type: ignore[operator]
-    if not ok:
-        allowed = f"{low}..{high}" if high is not None else f">= {low}"
-        raise ConfigurationError(f"{name} must be an int in {allowed}, got {value!r}")
-
-
 @dataclass(frozen=True)
 class SevenCardStud(Game):
     """Fixed-limit seven-card stud for 2-8 players (S-1, S-2).
@@ -65,11 +56,11 @@ class SevenCardStud(Game):
     >>> SevenCardStud(players=9)
     Traceback (most recent call last):
     ...
-    cartes.errors.ConfigurationError: players must be an int in 2..8, got 9
+    cartes.errors.ConfigurationError: players must be an integer in 2..8, got 9
     >>> SevenCardStud(bring_in=6)
     Traceback (most recent call last):
     ...
-    cartes.errors.ConfigurationError: bring_in must be an int in 1..5, got 6
+    cartes.errors.ConfigurationError: bring_in must be an integer in 1..5, got 6
     """
 
     name: ClassVar[str] = "seven-card-stud"
@@ -85,22 +76,24 @@ class SevenCardStud(Game):
     starting_stack: int = 200
 
     def __post_init__(self) -> None:
-        _int_field("players", self.players, 2, 8)
-        _int_field("ante", self.ante, 0)
-        _int_field("small_bet", self.small_bet, 1)
-        _int_field("bring_in", self.bring_in, 1, self.small_bet)
-        _int_field("big_bet", self.big_bet, self.small_bet)
+        def store(name: str, value: object) -> None:  # a checked value (numpy ints as int)
+            object.__setattr__(self, name, value)
+
+        store("players", whole("players", self.players, 2, 8))
+        store("ante", whole("ante", self.ante, 0))
+        store("small_bet", whole("small_bet", self.small_bet, 1))
+        store("bring_in", whole("bring_in", self.bring_in, 1, self.small_bet))
+        store("big_bet", whole("big_bet", self.big_bet, self.small_bet))
         if self.max_raises is not None:
-            _int_field("max_raises", self.max_raises, 0)
-        for flag in ("open_pair_big_bet", "half_bet_rule"):
-            if not isinstance(getattr(self, flag), bool):
-                raise ConfigurationError(f"{flag} must be True or False")
+            store("max_raises", whole("max_raises", self.max_raises, 0))
+        for name in ("open_pair_big_bet", "half_bet_rule"):
+            store(name, flag(name, getattr(self, name)))
         if self.odd_chip_rule not in ("position", "high_card_by_suit"):
             raise ConfigurationError(
                 f"odd_chip_rule must be 'position' or 'high_card_by_suit', "
                 f"got {self.odd_chip_rule!r}"
             )
-        _int_field("starting_stack", self.starting_stack, 1)
+        store("starting_stack", whole("starting_stack", self.starting_stack, 1))
 
     @property
     def structure(self) -> betting.FixedLimit:
@@ -147,20 +140,16 @@ class SevenCardStud(Game):
                     f"deck must hold at least 6 * players + 3 = {6 * n + 3} cards for "
                     f"{n} players, got {len(deck)}"
                 )
-        if stacks is None:
-            stacks = [self.starting_stack] * n
-        stacks = list(stacks)
-        if len(stacks) != n:
+        chips = [self.starting_stack] * n if stacks is None else whole_list("stacks", stacks, 1)
+        if len(chips) != n:
             raise ConfigurationError(
-                f"stacks must give one stack per seat ({n}), got {len(stacks)}"
+                f"stacks must give one stack per seat ({n}), got {len(chips)}"
             )
-        for seat, stack in enumerate(stacks):
-            _int_field(f"stacks[{seat}]", stack, 1)
-        _int_field("button", button, 0, n - 1)
+        seat = whole("button", button, 0, n - 1)
         if reshuffle_seed is None:
             reshuffle_seed = int(rng.integers(2**62))
-        _int_field("reshuffle_seed", reshuffle_seed, 0)
-        return StudState(self, deck, stacks, button, reshuffle_seed)
+        seed_value = whole("reshuffle_seed", reshuffle_seed, 0)
+        return StudState(self, deck, chips, seat, seed_value)
 
 
 class StudState(State):
@@ -185,6 +174,7 @@ class StudState(State):
         self.button = button
         self.initial_stacks = tuple(stacks)
         self.initial_deck: tuple[Card, ...] = deck.cards
+        self.initial_burned: tuple[Card, ...] = deck.burned  # a stacked deck's burn pile
         self.reshuffle_seed = seed
         self.deck = deck
         self.chips = betting.Chips(stacks)
@@ -408,15 +398,33 @@ class StudState(State):
 
     @property
     def pots(self) -> tuple[betting.Pot, ...]:
-        """The pots now, layered from the chips committed so far; once the hand is over, the
-        pots as awarded.
+        """The pots: during a betting round, those settled by the earlier rounds (antes
+        included), with this round's bets apart in :attr:`round_bets`; at the showdown, every
+        pot; once the hand is over, the pots as awarded.
 
-        During a betting round a bet that nobody has called yet shows as a pot that only its
-        bettor can win, until it is called or returned.
+        An unanswered bet is never a pot of its own: it joins the pots when the round ends
+        (the part nobody called goes back to its bettor).
+
+        >>> from cartes.games.core import BringIn
+        >>> state = SevenCardStud(players=2).start(seed=1)
+        >>> _ = state.apply(BringIn())
+        >>> state.pots, state.round_bets
+        ((Pot(amount=2, eligible=frozenset({0, 1})),), (2, 0))
         """
         if self._payoffs is not None:
             return self.final_pots
-        return betting.pots(self.chips.committed, self.chips.folded)
+        committed = list(self.chips.committed)
+        if self.round is not None:
+            committed = [c - bet for c, bet in zip(committed, self.round.contrib, strict=True)]
+        return betting.pots(committed, self.chips.folded)
+
+    @property
+    def round_bets(self) -> tuple[int, ...]:
+        """Each seat's chips bet in the current betting round, not yet in :attr:`pots`
+        (zeros between rounds)."""
+        if self.round is None:
+            return (0,) * self.n
+        return tuple(self.round.contrib)
 
     def legal_actions(self) -> tuple[Action, ...]:
         # Cached until the next action: agents and apply() both ask for them every turn.
@@ -463,10 +471,12 @@ class StudState(State):
 
     def observation(self, seat: int | None) -> Observation:
         """What ``seat`` may know now; ``None`` is a spectator (public cards only)."""
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.n):
-            raise IllegalActionError(
-                f"no seat {seat!r}: seats are 0..{self.n - 1}, or None for a spectator"
-            )
+        if seat is not None:
+            if not is_whole(seat) or not 0 <= seat < self.n:
+                raise IllegalActionError(
+                    f"no seat {seat!r}: seats are 0..{self.n - 1}, or None for a spectator"
+                )
+            seat = int(seat)
         shown = {e.seat for e in self.history if isinstance(e, Shown)}
         visible: list[tuple[Card | None, ...]] = []
         for s in range(self.n):
@@ -517,7 +527,8 @@ class StudState(State):
 
     def _snapshot(self) -> tuple[object, ...]:
         return (
-            self.game, self.button, self.initial_stacks, self.initial_deck, self.deck,
+            self.game, self.button, self.initial_stacks, self.initial_deck,
+            self.initial_burned, self.reshuffle_seed, self.deck,
             self.chips.snapshot(), self.cards, self.face_up, self.community, self.street,
             None if self.round is None else self.round.snapshot(), self.first_option,
             self.history, self.actions, self.show_order, self.show_index,
@@ -538,30 +549,22 @@ class StudState(State):
     # -- history -----------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The hand as JSON-ready data: the game, the deck order, the stacks, the button, the
-        reshuffle seed, every action (which replay the hand) and every event (checked on
-        replay)."""
+        """The hand as JSON-ready data: the game, the deck order (and the burn pile a stacked
+        deck came with), the stacks, the button, the reshuffle seed, every action (which
+        replay the hand) and every event (checked on replay)."""
         return {
             "format": "cartes-hand/1",
             "game": self.game.name,
             "config": self.game.config(),
             "deck": [str(card) for card in self.initial_deck],
+            "deck_kind": deck_kind(self.deck),
+            "burned": [str(card) for card in self.initial_burned],
             "stacks": list(self.initial_stacks),
             "button": self.button,
             "reshuffle_seed": self.reshuffle_seed,
             "actions": [{"seat": seat, **action.to_dict()} for seat, action in self.actions],
             "events": [event.to_dict() for event in self.history],
         }
-
-    def to_json(self, **kwargs: Any) -> str:
-        """The hand as JSON text; :func:`cartes.games.replay` rebuilds an equal state.
-
-        >>> from cartes.games import replay
-        >>> state = SevenCardStud(players=2).start(seed=2)
-        >>> replay(state.to_json()) == state
-        True
-        """
-        return json.dumps(self.to_dict(), **kwargs)
 
     def to_phh(self, *, seat: int | None = -1) -> str:
         """The hand in the PHH format, variant ``F7S`` (see :func:`cartes.games.phh.to_phh`).
@@ -572,10 +575,3 @@ class StudState(State):
         from cartes.games.phh import to_phh
 
         return to_phh(self, seat=seat)
-
-    def text_log(self) -> str:
-        """A readable account of the hand, one line per event (what a spectator would
-        not see is included: this is the house's full log, S-18)."""
-        from cartes.games.log import format_events
-
-        return format_events(self.history)

@@ -22,6 +22,7 @@ from typing import Any
 
 from cartes.deck import SeedLike
 from cartes.errors import ConfigurationError, IllegalActionError
+from cartes.games._check import whole, whole_list
 from cartes.games.core import Game, State
 
 __all__ = ["Table"]
@@ -39,19 +40,17 @@ class Table:
     """
 
     def __init__(self, game: Game, stacks: Sequence[int] | None = None, button: int = 0) -> None:
+        if not isinstance(game, Game):
+            raise ConfigurationError(f"game must be a cartes.games Game, got {game!r}")
         seats = game.players
         if stacks is None:
             stacks = [int(getattr(game, "starting_stack", 100))] * seats
-        stacks = list(stacks)
-        if len(stacks) != seats:
-            raise ConfigurationError(f"stacks must give one stack per seat ({seats}), got {stacks}")
-        if any(not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in stacks):
-            raise ConfigurationError(f"stacks must be ints >= 0, got {stacks}")
-        if not isinstance(button, int) or not 0 <= button < seats:
-            raise ConfigurationError(f"button must be a seat 0..{seats - 1}, got {button!r}")
+        chips = whole_list("stacks", stacks, 0)
+        if len(chips) != seats:
+            raise ConfigurationError(f"stacks must give one stack per seat ({seats}), got {chips}")
         self.game = game
-        self._stacks = stacks
-        self.button = button
+        self._stacks = chips
+        self.button = whole("button", button, 0, seats - 1)
         self.hands_played = 0
         self._seats: tuple[int, ...] = ()
         self._state: State | None = None
@@ -67,7 +66,16 @@ class Table:
         return self._seats
 
     def start_hand(self, seed: SeedLike = None, **options: Any) -> State:
-        """Deal the next hand to every seat with chips, with the table's button."""
+        """Deal the next hand to every seat with chips, with the table's button.
+
+        ``options`` go to the game's ``start`` (``deck=``, for example); the table sets
+        ``stacks`` and ``button`` itself.
+        """
+        clash = sorted({"stacks", "button"} & set(options))
+        if clash:
+            raise ConfigurationError(
+                f"start_hand cannot take {clash}: the table sets stacks and button itself"
+            )
         if self._state is not None:
             raise IllegalActionError("finish the current hand before starting another")
         seats = [s for s, chips in enumerate(self._stacks) if chips > 0]
