@@ -295,13 +295,13 @@ def _count_sevens_from(
                             even[_strength(key6 + CARD_KEYS[g], bits6 | CARD_BITS[g], ranking)] += 1
                     else:
                         ranks6 = key6 & _LOW32
-                        g = f + one
-                        while g + one < end:
-                            even[_rank_strength(ranks6 + CARD_RANK_KEYS[g], ranking)] += 1
-                            odd[_rank_strength(ranks6 + CARD_RANK_KEYS[g + one], ranking)] += 1
-                            g += np.uint64(2)
-                        if g < end:
-                            even[_rank_strength(ranks6 + CARD_RANK_KEYS[g], ranking)] += 1
+                        last = np.uint64(f) + one
+                        while last + one < end:
+                            even[_rank_strength(ranks6 + CARD_RANK_KEYS[last], ranking)] += 1
+                            odd[_rank_strength(ranks6 + CARD_RANK_KEYS[last + one], ranking)] += 1
+                            last += np.uint64(2)
+                        if last < end:
+                            even[_rank_strength(ranks6 + CARD_RANK_KEYS[last], ranking)] += 1
 
 
 @nb.njit(parallel=True, **_OPTIONS)
@@ -321,8 +321,8 @@ def count_sevens(ranking: int, threads: int) -> NDArray[np.int64]:
     hist = np.zeros((2 * threads, 1 << 16), dtype=np.uint32)
     for t in nb.prange(threads):
         for q in range(t, p, threads):
-            a, b = np.uint64(pairs[q, 0]), np.uint64(pairs[q, 1])
-            _count_sevens_from(a, b, ranking, hist[2 * t], hist[2 * t + 1])
+            low, high = np.uint64(pairs[q, 0]), np.uint64(pairs[q, 1])
+            _count_sevens_from(low, high, ranking, hist[2 * t], hist[2 * t + 1])
     total = np.zeros(1 << 16, dtype=np.int64)
     for t in range(2 * threads):
         total += hist[t]
