@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cartes.bench import random_hands
+from cartes import random_hands
 
 
 @pytest.fixture(scope="session")

@@ -20,6 +20,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
+import cartes
 from cartes import Card, Deck, Hand, SpanishCard, cards, make_rng
 from cartes.errors import CardTypeError, DeckError, DuplicateCardError, SeedError
 
@@ -450,3 +451,34 @@ def test_deck_machine_long_run() -> None:
     run_state_machine_as_test(
         DeckMachine, settings=settings(max_examples=3000, stateful_step_count=60, deadline=None)
     )
+
+
+# --- random_hands: the array form of dealing ---------------------------------------------------
+
+
+@given(st.integers(0, 300), st.integers(1, 52), st.integers(0, 2**32))
+@settings(max_examples=60)
+def test_random_hands_are_distinct_cards_reproducible_by_seed(n: int, k: int, seed: int) -> None:
+    hands = cartes.random_hands(n, k, seed=seed)
+    assert hands.shape == (n, k)
+    assert hands.dtype == np.uint8
+    if n:
+        assert int(hands.max()) <= 51
+        ordered = np.sort(hands, axis=1)
+        assert (ordered[:, 1:] != ordered[:, :-1]).all()
+    assert np.array_equal(hands, cartes.random_hands(n, k, seed=np.random.default_rng(seed)))
+
+
+@pytest.mark.parametrize("k", [2, 7, 20])
+def test_random_hands_deal_every_card_equally_often(k: int) -> None:
+    """Each card should be in k/52 of the hands; allow five standard deviations."""
+    n = 50_000
+    counts = np.bincount(cartes.random_hands(n, k, seed=k).ravel(), minlength=52)
+    p = k / 52
+    assert np.all(np.abs(counts - n * p) < 5 * np.sqrt(n * p * (1 - p)))
+
+
+@pytest.mark.parametrize(("n", "k"), [(-1, 7), (3, 0), (3, 53), (2.5, 7), (3, True), ("3", 7)])
+def test_random_hands_rejects_bad_sizes(n: object, k: object) -> None:
+    with pytest.raises(DeckError):
+        cartes.random_hands(n, k, seed=1)  # type: ignore[arg-type]

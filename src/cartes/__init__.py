@@ -11,7 +11,7 @@ True
 
 from cartes import errors, games, play
 from cartes.cards import Card, CardLike, Hand, Rank, Suit, cards, from_array, to_array
-from cartes.deck import Deck, SeedLike, make_rng
+from cartes.deck import Deck, SeedLike, make_rng, random_hands
 from cartes.evaluation import (
     CALATONE,
     STANDARD,
@@ -61,6 +61,7 @@ __all__ = [
     "games",
     "make_rng",
     "play",
+    "random_hands",
     "to_array",
     "winners",
 ]

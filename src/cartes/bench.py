@@ -17,30 +17,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from cartes.cards import Card
-from cartes.deck import SeedLike, make_rng
+from cartes.deck import random_hands
 from cartes.evaluation import CALATONE, STANDARD, Ranking, category_counts, evaluate, evaluate_many
 
-__all__ = ["Measurement", "random_hands", "run"]
-
-
-def random_hands(n: int, k: int = 7, seed: SeedLike = 0) -> NDArray[np.uint8]:
-    """``n`` uniformly random hands of ``k`` distinct cards, as an ``(n, k)`` uint8 array.
-
-    >>> hands = random_hands(1000, 7, seed=1)
-    >>> hands.shape, bool((np.sort(hands, axis=1)[:, 1:] != np.sort(hands, axis=1)[:, :-1]).all())
-    ((1000, 7), True)
-    """
-    rng = make_rng(seed)
-    out = np.empty((n, k), dtype=np.uint8)
-    todo = np.arange(n)
-    while todo.size:
-        # Draw with replacement and redraw rows with a repeat: uniform over distinct hands.
-        draw = rng.integers(0, 52, size=(todo.size, k), dtype=np.uint8)
-        ordered = np.sort(draw, axis=1)
-        distinct = (ordered[:, 1:] != ordered[:, :-1]).all(axis=1)
-        out[todo[distinct]] = draw[distinct]
-        todo = todo[~distinct]
-    return out
+__all__ = ["Measurement", "format_table", "run"]
 
 
 @dataclass(frozen=True)

@@ -24,13 +24,14 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Generic, TypeVar, overload
 
 import numpy as np
+from numpy.typing import NDArray
 
 from cartes._indexed import IndexedCard, describe, first_duplicate, items_of
-from cartes.cards import Card, CardLike, full_deck
+from cartes.cards import DECK_SIZE, Card, CardLike, full_deck
 from cartes.errors import CardTypeError, CartesError, DeckError, DuplicateCardError, SeedError
 from cartes.spanish import SpanishCard, spanish_deck_cards
 
-__all__ = ["Deck", "SeedLike", "make_rng"]
+__all__ = ["Deck", "SeedLike", "make_rng", "random_hands"]
 
 C = TypeVar("C", bound=IndexedCard)
 K = TypeVar("K", bound=IndexedCard)
@@ -363,3 +364,41 @@ class Deck(Generic[C]):
     def _repr_html_(self) -> str:
         return "".join(card._repr_html_() for card in self._cards)  # type: ignore[attr-defined]
 
+
+def random_hands(n: int, k: int = 7, seed: SeedLike = None) -> NDArray[np.uint8]:
+    """``n`` uniformly random hands of ``k`` distinct French cards, as an ``(n, k)`` uint8
+    array of card indices: the array form of dealing from ``n`` fresh decks, for simulations
+    and :func:`cartes.evaluate_many`. Reproducible by seed.
+
+    >>> hands = random_hands(1000, 7, seed=1)
+    >>> hands.shape, hands.dtype
+    ((1000, 7), dtype('uint8'))
+    >>> ordered = np.sort(hands, axis=1)
+    >>> bool((ordered[:, 1:] != ordered[:, :-1]).all())  # no card twice in a hand
+    True
+    >>> bool((random_hands(1000, 7, seed=1) == hands).all())
+    True
+    """
+    for _name, value, low in (("n", n, 0), ("k", k, 1)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
+            raise DeckError(
+                f"cannot deal {n!r} hands of {k!r} cards: n is an integer >= 0, "
+                f"k an integer 1-{DECK_SIZE}"
+            )
+    if k > DECK_SIZE:
+        raise DeckError(f"cannot deal hands of {k} cards: a French deck holds {DECK_SIZE}")
+    rng = make_rng(seed)
+    if k > 8:
+        # Rejection would redraw most rows: take the first k cards of a random order instead.
+        return np.argsort(rng.random((int(n), DECK_SIZE)), axis=1)[:, :k].astype(np.uint8)
+    out = np.empty((int(n), int(k)), dtype=np.uint8)
+    todo = np.arange(int(n))
+    while todo.size:
+        # Draw with replacement and redraw the rows with a repeat: uniform over distinct hands,
+        # and about four times faster than sorting random keys for seven cards.
+        draw = rng.integers(0, DECK_SIZE, size=(todo.size, int(k)), dtype=np.uint8)
+        ordered = np.sort(draw, axis=1)
+        distinct = (ordered[:, 1:] != ordered[:, :-1]).all(axis=1)
+        out[todo[distinct]] = draw[distinct]
+        todo = todo[~distinct]
+    return out
