@@ -13,8 +13,8 @@ from cartes.evaluation.tables import (
     COL_BITS,
     HASH_MULTIPLIER,
     RANK_KEYS,
-    ROW_BASES,
     ROW_BITS,
+    row_bases,
     tables_for,
 )
 
@@ -30,7 +30,7 @@ _ROW_SHIFT: Final = 32 - ROW_BITS
 def _python_tables(ranking: Ranking) -> tuple[memoryview, memoryview, memoryview]:
     # memoryviews index to plain ints several times faster than numpy arrays do.
     tables = tables_for(ranking)
-    return ROW_BASES().data, tables.rank_values.data, tables.flush_values.data
+    return row_bases().data, tables.rank_values.data, tables.flush_values.data
 
 
 def strength_of(indices: list[int] | tuple[int, ...], ranking: Ranking) -> int:

@@ -21,7 +21,7 @@ The tables of the built-in rankings ship with the package (``tables.npz``); tabl
 ranking are built on first use, in about a second, and kept in memory.
 
 >>> tables = tables_for(STANDARD)
->>> tables.rank_values.nbytes + tables.flush_values.nbytes + ROW_BASES().nbytes < 300 * 1024
+>>> tables.rank_values.nbytes + tables.flush_values.nbytes + row_bases().nbytes < 300 * 1024
 True
 """
 
@@ -45,13 +45,13 @@ __all__ = [
     "COL_BITS",
     "HASH_MULTIPLIER",
     "RANK_KEYS",
-    "ROW_BASES",
     "ROW_BITS",
     "SHIFT",
     "RankingTables",
     "build_row_bases",
     "build_tables",
     "built_in_tables",
+    "row_bases",
     "tables_for",
 ]
 
@@ -183,9 +183,10 @@ class RankingTables:
         return Category(int(self.position_category[strength >> SHIFT]))
 
 
-def build_tables(ranking: Ranking, row_bases: NDArray[np.int32] | None = None) -> RankingTables:
+def build_tables(ranking: Ranking, bases: NDArray[np.int32] | None = None) -> RankingTables:
     """Compile a ranking's lookup tables from its definition (:meth:`Ranking.classify`)."""
-    bases = ROW_BASES() if row_bases is None else row_bases
+    if bases is None:
+        bases = row_bases()
     # 1. Every five-card hand shape: rank multisets (no flush) and 5-rank masks (flush).
     five_shapes: list[tuple[tuple[int, ...], bool]] = []
     for counts in rank_count_vectors((5,)):
@@ -283,7 +284,7 @@ def built_in_tables() -> tuple[NDArray[np.int32], NDArray[np.uint16], NDArray[np
     return bases, rank_values, flush_values
 
 
-def ROW_BASES() -> NDArray[np.int32]:  # noqa: N802 (reads like the constant it is)
+def row_bases() -> NDArray[np.int32]:
     """The perfect hash's row displacements."""
     return built_in_tables()[0]
 
