@@ -118,7 +118,7 @@ def _flush_strength(flags: np.uint64, bits: np.uint64, ranking: int) -> np.uint1
 @nb.njit(inline="always", **_OPTIONS)
 def _strength(key: np.uint64, bits: np.uint64, ranking: int) -> np.uint16:
     strength = _rank_strength(key & _LOW32, ranking)
-    flags = (key >> _U35) & np.uint64(0x1111)
+    flags = (key >> _U35) & _SUIT_FLAGS
     if flags:
         flush = _flush_strength(flags, bits, ranking)
         if flush > strength:
@@ -135,7 +135,7 @@ def _seven(a: int, b: int, c: int, d: int, e: int, f: int, g: int, ranking: int)
         + CARD_KEYS[e] + CARD_KEYS[f] + CARD_KEYS[g]
     )  # fmt: skip
     strength = _rank_strength(key & _LOW32, ranking)
-    flags = (key >> _U35) & np.uint64(0x1111)
+    flags = (key >> _U35) & _SUIT_FLAGS
     if flags:
         bits = (
             CARD_BITS[a] | CARD_BITS[b] | CARD_BITS[c] | CARD_BITS[d]
