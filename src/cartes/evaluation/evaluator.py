@@ -49,7 +49,14 @@ def _kernels() -> ModuleType:
     return kernels
 
 
-def _hand(cards: HandLike, sizes: Sequence[int] = (5, 6, 7)) -> Hand:
+def as_hand(cards: HandLike, sizes: Sequence[int] = (5, 6, 7)) -> Hand:
+    """``cards`` as a :class:`~cartes.Hand` of one of the allowed sizes, or HandSizeError.
+
+    Shared by the evaluator and the exposed-cards ranking (which allows 1 to 6 cards).
+
+    >>> as_hand("As Kd Qh Jc Ts")
+    Hand('As Kd Qh Jc Ts')
+    """
     hand = cards if isinstance(cards, Hand) else Hand(cards)
     if len(hand) not in sizes:
         allowed = ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}"
@@ -75,7 +82,7 @@ def evaluate(cards: HandLike, ranking: RankingLike = STANDARD) -> HandRank:
     cartes.errors.HandSizeError: a hand to evaluate must have 5, 6 or 7 cards, got 2
     """
     rules = get_ranking(ranking)
-    hand = _hand(cards)
+    hand = as_hand(cards)
     return HandRank(strength_of([card.index for card in hand], rules), rules, hand)
 
 

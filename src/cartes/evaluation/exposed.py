@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cartes.evaluation.evaluator import HandLike, _hand, evaluate
+from cartes.evaluation.evaluator import HandLike, as_hand, evaluate
 from cartes.evaluation.rankings import STANDARD, RankingLike
 
 __all__ = ["exposed_strength"]
@@ -40,7 +40,7 @@ def exposed_strength(cards: HandLike, ranking: RankingLike = STANDARD) -> int:
     >>> figures > exposed_strength("Tc Td 9h 9s 2c", "calatone")
     True
     """
-    hand = _hand(cards, sizes=(1, 2, 3, 4, 5, 6))
+    hand = as_hand(cards, sizes=(1, 2, 3, 4, 5, 6))
     if len(hand) >= 5:
         return evaluate(hand, ranking).strength
     groups = sorted(((n, r) for r, n in Counter(card.rank for card in hand).items()), reverse=True)
