@@ -10,9 +10,11 @@ from typing import Any, Final
 from cartes.cards import Card, Hand
 from cartes.evaluation.rankings import Category, Ranking, rank_word
 from cartes.evaluation.tables import (
+    CARD_BITS,
+    CARD_KEYS,
     COL_BITS,
-    HASH_MULTIPLIER,
-    RANK_KEYS,
+    FLAG_SHIFT,
+    KEY_START,
     ROW_BITS,
     row_bases,
     tables_for,
@@ -20,8 +22,6 @@ from cartes.evaluation.tables import (
 
 __all__ = ["HandRank", "strength_of"]
 
-_KEYS: Final = [RANK_KEYS[i >> 2] | (1 << (32 + 4 * (i & 3))) for i in range(52)]
-_BITS: Final = [1 << (16 * (i & 3) + (i >> 2)) for i in range(52)]
 _COL_MASK: Final = (1 << COL_BITS) - 1
 _ROW_SHIFT: Final = 32 - ROW_BITS
 
@@ -43,15 +43,14 @@ def strength_of(indices: list[int] | tuple[int, ...], ranking: Ranking) -> int:
     8
     """
     bases, rank_values, flush_values = _python_tables(ranking)
-    key = 0x3333 << 32
+    key = KEY_START
     bits = 0
     for i in indices:
-        key += _KEYS[i]
-        bits |= _BITS[i]
-    ranks = key & 0xFFFFFFFF
-    row = ((ranks * HASH_MULTIPLIER) & 0xFFFFFFFF) >> _ROW_SHIFT
-    strength: int = rank_values[bases[row] + (ranks & _COL_MASK)]
-    flags = (key >> 35) & 0x1111
+        key += CARD_KEYS[i]
+        bits |= CARD_BITS[i]
+    hashed = key & 0xFFFFFFFF
+    strength: int = rank_values[(bases[hashed >> _ROW_SHIFT] << 1) + (hashed & _COL_MASK)]
+    flags = (key >> FLAG_SHIFT) & 0x1111
     if flags:
         suit = (flags.bit_length() - 1) // 4
         flush: int = flush_values[(bits >> (16 * suit)) & 0x1FFF]

@@ -6,12 +6,16 @@ constants):
 * Each rank has a key (:data:`RANK_KEYS`) chosen so that the sum of the keys of any multiset of
   at most seven ranks, each at most four times, is unique. The keys were found by a greedy
   search (smallest key that keeps every sum unique), so the sums stay below 2**25.
-* Those sums are hashed perfectly into a table of about 85,000 entries: the row is a
-  multiplicative hash of the sum, the column its low bits, and each row has a displacement
+* Those sums are hashed perfectly into a table of about 87,000 entries. The hash is the sum
+  times :data:`HASH_MULTIPLIER`, modulo 2**32; the row is its top :data:`ROW_BITS` bits, the
+  column its low :data:`COL_BITS` bits, and each row has a displacement
   (:func:`build_row_bases`) so that no two rank multisets share a slot. The table holds the
-  strength of the best five cards of that multiset ignoring suits.
-* Suit counters ride in the high bits of the same 64-bit sum; when one reaches five, the ranks
-  of that suit (a 13-bit mask) index a second table that holds the best flush or straight flush.
+  strength of the best five cards of that multiset ignoring suits. Multiplication distributes
+  over the sum, so each card's key (:data:`CARD_KEYS`) carries its rank key already multiplied:
+  adding a hand's card keys gives the hash with no multiplication per hand.
+* Suit counters ride in the high bits of the same 64-bit sum, above the carries of the 32-bit
+  hash; when one reaches five, the ranks of that suit (a 13-bit mask, :data:`CARD_BITS`) index
+  a second table that holds the best flush or straight flush.
 
 A strength is ``position << 12 | place``: ``position`` is the category's place in the ranking
 (0 = high card) and ``place`` the hand's place within its category. So strengths of one ranking
@@ -42,11 +46,16 @@ from cartes.evaluation.rankings import CALATONE, STANDARD, Category, Ranking
 
 __all__ = [
     "BUILT_IN",
+    "CARD_BITS",
+    "CARD_KEYS",
     "COL_BITS",
+    "FLAG_SHIFT",
     "HASH_MULTIPLIER",
+    "KEY_START",
     "RANK_KEYS",
     "ROW_BITS",
     "SHIFT",
+    "SUIT_SHIFT",
     "RankingTables",
     "build_row_bases",
     "build_tables",
@@ -65,7 +74,23 @@ COL_BITS: Final = 13
 #: A strength is ``position << SHIFT | place``.
 SHIFT: Final = 12
 #: The version of the table layout; part of every cache key.
-LAYOUT_VERSION: Final = 1
+LAYOUT_VERSION: Final = 2
+
+#: Bit of the 64-bit hand key where the suit counters start, 4 bits each. Bits 32-34 take the
+#: carries of the 32-bit hash sums (at most six for seven cards).
+SUIT_SHIFT: Final = 35
+#: The key of an empty hand: every suit counter starts at 3, so a counter's top bit (at
+#: ``FLAG_SHIFT + 4 * suit``) is set exactly when its suit holds five cards or more.
+KEY_START: Final = 0x3333 << SUIT_SHIFT
+FLAG_SHIFT: Final = SUIT_SHIFT + 3
+#: Per card index (``rank * 4 + suit``): the rank key times the multiplier (mod 2**32), plus
+#: one in the suit's counter.
+CARD_KEYS: Final = tuple(
+    (RANK_KEYS[i >> 2] * HASH_MULTIPLIER & 0xFFFFFFFF) | 1 << (SUIT_SHIFT + 4 * (i & 3))
+    for i in range(52)
+)
+#: Per card index: one bit in a 64-bit mask, 16 bits per suit, bit ``rank`` within the suit.
+CARD_BITS: Final = tuple(1 << (16 * (i & 3) + (i >> 2)) for i in range(52))
 
 _DATA_FILE: Final = Path(__file__).with_name("tables.npz")
 
@@ -103,16 +128,24 @@ def key_sum(counts: tuple[int, ...]) -> int:
 
 
 def hash_row_col(keys: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    """The row and column of each key sum in the perfect hash."""
-    rows = ((keys * HASH_MULTIPLIER) & 0xFFFFFFFF) >> (32 - ROW_BITS)
-    return rows, keys & ((1 << COL_BITS) - 1)
+    """The row and column of each rank key sum in the perfect hash."""
+    hashed = (keys * HASH_MULTIPLIER) & 0xFFFFFFFF
+    return hashed >> (32 - ROW_BITS), hashed & ((1 << COL_BITS) - 1)
 
 
-def build_row_bases() -> NDArray[np.int32]:
+def slots_of(rows: NDArray[np.int64], cols: NDArray[np.int64], bases: NDArray[np.uint16]) -> Any:
+    """The table slot of each (row, column): twice the row's stored base, plus the column."""
+    return (bases[rows].astype(np.int64) << 1) + cols
+
+
+def build_row_bases() -> NDArray[np.uint16]:
     """Find a displacement for every row so that all 5-7 card rank multisets get their own slot.
 
-    Rows are placed biggest first, each at the lowest displacement where all of its columns
-    land on free slots (first fit). Deterministic; takes about a second.
+    Rows are placed biggest first, each at the lowest even displacement where all of its
+    columns land on free slots (first fit). Displacements are even so that half of each fits
+    in 16 bits: the hot loops read this table for every hand, and at 16 KiB it leaves room in
+    the first-level cache (8% faster enumeration than 32-bit displacements, for 1.5% more
+    slots). Deterministic; takes about a second.
     """
     import numba
 
@@ -123,13 +156,15 @@ def build_row_bases() -> NDArray[np.int32]:
         raise AssertionError("two rank multisets share a row and a column: change the hash")
     order = np.lexsort((cols, rows))
     bases: NDArray[np.int64] = first_fit(rows[order], cols[order], 1 << ROW_BITS)
-    return bases.astype(np.int32)
+    if bases.max() >> 1 > np.iinfo(np.uint16).max:
+        raise AssertionError("a row displacement does not fit in 16 bits: change the hash")
+    return (bases >> 1).astype(np.uint16)
 
 
 def _first_fit_displacements(
     rows: NDArray[np.int64], cols: NDArray[np.int64], row_count: int
 ) -> NDArray[np.int64]:
-    """A displacement per row so that ``base[row] + col`` never collides (rows sorted)."""
+    """An even displacement per row so that ``base[row] + col`` never collides (rows sorted)."""
     counts = np.zeros(row_count, dtype=np.int64)
     for r in rows:
         counts[r] += 1
@@ -152,7 +187,7 @@ def _first_fit_displacements(
                     break
             if free:
                 break
-            base += 1
+            base += 2
         bases[r] = base
         for c in row_cols:
             used[base + c] = 1
@@ -183,7 +218,7 @@ class RankingTables:
         return Category(int(self.position_category[strength >> SHIFT]))
 
 
-def build_tables(ranking: Ranking, bases: NDArray[np.int32] | None = None) -> RankingTables:
+def build_tables(ranking: Ranking, bases: NDArray[np.uint16] | None = None) -> RankingTables:
     """Compile a ranking's lookup tables from its definition (:meth:`Ranking.classify`)."""
     if bases is None:
         bases = row_bases()
@@ -220,7 +255,7 @@ def build_tables(ranking: Ranking, bases: NDArray[np.int32] | None = None) -> Ra
         )
     keys = np.array([key_sum(cv) for cv in multiset_strength], dtype=np.int64)
     rows, cols = hash_row_col(keys)
-    slots = bases[rows] + cols
+    slots = slots_of(rows, cols, bases)
     rank_values = np.zeros(int(slots.max()) + 1, dtype=np.uint16)
     rank_values[slots] = list(multiset_strength.values())
     flush_values = np.zeros(1 << 13, dtype=np.uint16)
@@ -237,7 +272,10 @@ def build_tables(ranking: Ranking, bases: NDArray[np.int32] | None = None) -> Ra
 
 
 def _layout_digest() -> str:
-    text = f"{LAYOUT_VERSION}:{RANK_KEYS}:{HASH_MULTIPLIER}:{ROW_BITS}:{COL_BITS}:{SHIFT}"
+    text = (
+        f"{LAYOUT_VERSION}:{RANK_KEYS}:{HASH_MULTIPLIER}:{ROW_BITS}:{COL_BITS}:{SHIFT}:"
+        f"{SUIT_SHIFT}"
+    )
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -263,7 +301,7 @@ def _shipped() -> dict[str, NDArray[Any]]:
 
 
 @functools.cache
-def built_in_tables() -> tuple[NDArray[np.int32], NDArray[np.uint16], NDArray[np.uint16]]:
+def built_in_tables() -> tuple[NDArray[np.uint16], NDArray[np.uint16], NDArray[np.uint16]]:
     """The row displacements and the stacked tables of the :data:`BUILT_IN` rankings.
 
     Read from the shipped file; built (a few seconds) only if it is missing or stale.
@@ -284,8 +322,8 @@ def built_in_tables() -> tuple[NDArray[np.int32], NDArray[np.uint16], NDArray[np
     return bases, rank_values, flush_values
 
 
-def row_bases() -> NDArray[np.int32]:
-    """The perfect hash's row displacements."""
+def row_bases() -> NDArray[np.uint16]:
+    """The perfect hash's row displacements, halved (a row's slots start at twice its entry)."""
     return built_in_tables()[0]
 
 
