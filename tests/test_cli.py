@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -43,3 +44,36 @@ def test_python_dash_m() -> None:
         check=True,
     )
     assert result.stdout.startswith("Seed 1: four players")
+
+
+def _parse_table(text: str) -> dict[str, tuple[float, float, float]]:
+    """name -> (rate in M/s, best run in s, ratio) from a bench table."""
+    rows = {}
+    for line in text.splitlines()[1:]:
+        name, rate, _, best, ratio = re.split(r"\s{2,}", line.strip())
+        rows[name] = (
+            float(rate.removesuffix(" M/s")),
+            float(best.removesuffix(" s")),
+            float(ratio.removesuffix("x")),
+        )
+    return rows
+
+
+@pytest.mark.parametrize("others", [("eval7", "phevaluator"), ("phevaluator",), ()])
+def test_bench_table_ratios_are_against_the_first_other_library(others: tuple[str, ...]) -> None:
+    from cartes.bench import Measurement, format_table
+
+    rows = [
+        Measurement("one hand per call, standard7(7 ints)", 0.027, 200_000),
+        Measurement("all 133,784,560 7-card hands, standard, one thread", 0.131, 133_784_560),
+    ]
+    seconds = {"eval7": 0.085, "phevaluator": 0.150}
+    rows += [Measurement(f"one hand per call, {name}.x", seconds[name], 200_000) for name in others]
+    table = _parse_table(format_table(rows))
+    baseline = rows[2] if others else rows[0]
+    assert set(table) == {row.name for row in rows}
+    for row in rows:
+        rate, best, ratio = table[row.name]
+        assert rate == pytest.approx(row.rate / 1e6, abs=0.006)
+        assert best == pytest.approx(row.seconds, abs=0.0006)
+        assert ratio == pytest.approx(row.rate / baseline.rate, abs=0.006)

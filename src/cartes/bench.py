@@ -133,10 +133,12 @@ def format_table(rows: list[Measurement]) -> str:
     ) or next(row for row in rows if "standard7" in row.name)
     width = max(len(row.name) for row in rows)
     versus = "x " + baseline.name.split(", ")[-1]
-    lines = [f"{'measurement':<{width}}  {'rate':>14}  {'per hand':>10}  {versus:>18}"]
+    lines = [
+        f"{'measurement':<{width}}  {'rate':>14}  {'per hand':>10}  {'best run':>9}  {versus:>18}"
+    ]
     for row in rows:
         lines.append(
             f"{row.name:<{width}}  {row.rate / 1e6:>10.2f} M/s  {row.per_item_ns():>7.1f} ns"
-            f"  {row.rate / baseline.rate:>17.2f}x"
+            f"  {row.seconds:>7.3f} s  {row.rate / baseline.rate:>17.2f}x"
         )
     return "\n".join(lines)
