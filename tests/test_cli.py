@@ -77,3 +77,28 @@ def test_bench_table_ratios_are_against_the_first_other_library(others: tuple[st
         assert rate == pytest.approx(row.rate / 1e6, abs=0.006)
         assert best == pytest.approx(row.seconds, abs=0.0006)
         assert ratio == pytest.approx(row.rate / baseline.rate, abs=0.006)
+
+
+@pytest.mark.parametrize(("flag", "value"), [("--hands", "0"), ("--hands", "-3"), ("--calls", "9")])
+def test_bench_counts_are_checked(
+    flag: str, value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["bench", flag, value])
+    assert info.value.code == 2
+    assert "invalid count" in capsys.readouterr().err
+
+
+def test_bench_runs_on_small_inputs() -> None:
+    from cartes.bench import format_table, run
+    from cartes.errors import OptionError
+
+    rows = run(hands=1000, calls=10, seed=3)
+    names = [row.name for row in rows]
+    for ranking in ("standard", "calatone"):
+        assert f"batch, random 7-card, {ranking}, one thread" in names
+        assert f"all 133,784,560 7-card hands, {ranking}, one thread" in names
+    assert all(row.seconds > 0 and row.items > 0 for row in rows)
+    assert set(_parse_table(format_table(rows))) == set(names)
+    with pytest.raises(OptionError, match="calls >= 10"):
+        run(hands=1000, calls=9)

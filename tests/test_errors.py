@@ -41,6 +41,8 @@ BUILTIN_BASE = {
     "IllegalActionError": ValueError,
     "HistoryError": ValueError,
     "UnknownGameError": LookupError,
+    "OptionError": (TypeError, ValueError),
+    "StrengthError": ValueError,
 }
 
 

@@ -18,6 +18,7 @@ from numpy.typing import NDArray
 
 from cartes.cards import Card
 from cartes.deck import random_hands
+from cartes.errors import OptionError
 from cartes.evaluation import CALATONE, STANDARD, Ranking, category_counts, evaluate, evaluate_many
 
 __all__ = ["Measurement", "format_table", "run"]
@@ -75,11 +76,17 @@ def _per_call(name: str, call: Callable[..., object], hands: list[Any]) -> Measu
 
 
 def run(hands: int = 2_000_000, calls: int = 200_000, seed: int = 2026) -> list[Measurement]:
-    """Measure everything; returns the table's rows (and prints nothing)."""
+    """Measure everything; returns the table's rows (and prints nothing).
+
+    ``hands`` random hands make the batch (at least 1), ``calls`` others the one-call
+    measurements (at least 10: a tenth of them are also timed as text).
+    """
     import numba
 
     from cartes.evaluation import calatone7, standard7
 
+    if type(hands) is not int or hands < 1 or type(calls) is not int or calls < 10:
+        raise OptionError(f"run needs hands >= 1 and calls >= 10, got {hands!r} and {calls!r}")
     batch = random_hands(hands, 7, seed)
     rows: list[Measurement] = []
     for ranking in (STANDARD, CALATONE):
@@ -89,7 +96,7 @@ def run(hands: int = 2_000_000, calls: int = 200_000, seed: int = 2026) -> list[
         rows.append(_enumeration(ranking, 1))
         if numba.get_num_threads() > 1:
             rows.append(_enumeration(ranking, numba.get_num_threads()))
-    singles = [tuple(int(card) for card in row) for row in batch[:calls]]
+    singles = [tuple(int(card) for card in row) for row in random_hands(calls, 7, seed + 1)]
     rows.append(_per_call("one hand per call, standard7(7 ints)", standard7, singles))
     rows.append(_per_call("one hand per call, calatone7(7 ints)", calatone7, singles))
     texts = [(" ".join(str(Card(i)) for i in hand),) for hand in singles[: calls // 10]]

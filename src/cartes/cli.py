@@ -9,7 +9,7 @@ Seed 1: four players, seven cards each.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cartes.cards import Hand
 from cartes.deck import Deck
@@ -51,6 +51,22 @@ def _seed(text: str) -> int:
     return seed
 
 
+def _count(minimum: int) -> Callable[[str], int]:
+    """An argparse type: an int >= ``minimum``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = minimum - 1
+        if value < minimum:
+            message = f"invalid count {text!r}: give an integer >= {minimum}"
+            raise argparse.ArgumentTypeError(message)
+        return value
+
+    return parse
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``cartes`` command line with ``argv`` (``sys.argv[1:]`` by default)."""
     parser = argparse.ArgumentParser(
@@ -60,8 +76,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo = commands.add_parser("demo", help="deal four hands and evaluate them")
     demo.add_argument("--seed", type=_seed, default=2026, help="shuffle seed, >= 0 (default 2026)")
     bench = commands.add_parser("bench", help="measure the evaluator on this machine")
-    bench.add_argument("--hands", type=int, default=5_000_000, help="batch size (default 5M)")
-    bench.add_argument("--calls", type=int, default=200_000, help="single calls (default 200k)")
+    bench.add_argument(
+        "--hands", type=_count(1), default=5_000_000, help="batch size, >= 1 (default 5M)"
+    )
+    bench.add_argument(
+        "--calls", type=_count(10), default=200_000, help="single calls, >= 10 (default 200k)"
+    )
     bench.add_argument("--seed", type=_seed, default=2026, help="seed of the random hands")
     args = parser.parse_args(argv)
     if args.command == "demo":

@@ -28,7 +28,9 @@ __all__ = [
     "HistoryError",
     "IllegalActionError",
     "InvalidCardError",
+    "OptionError",
     "SeedError",
+    "StrengthError",
     "UnknownGameError",
     "UnknownRankingError",
 ]
@@ -123,9 +125,38 @@ class UnknownRankingError(CartesError, LookupError):
 
 
 class ConfigurationError(CartesError, ValueError):
-    """A game was configured with a value outside what its rules allow.
+    """A game or a ranking was configured with a value outside what its rules allow.
 
     The message names the field and the allowed range.
+
+    >>> from cartes import Category, Ranking
+    >>> Ranking("no-high-card", [Category.STRAIGHT_FLUSH, Category.PAIR])
+    Traceback (most recent call last):
+    ...
+    cartes.errors.ConfigurationError: ranking 'no-high-card' must end with Category.HIGH_CARD
+    """
+
+
+class OptionError(CartesError, TypeError, ValueError):
+    """A function's option (``threads=``, ``check=``, ``lang=``...) has a value it does not
+    accept, of the wrong type or out of range.
+
+    >>> import cartes
+    >>> cartes.evaluate("As Ks Qs Js Ts").describe("fr")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.OptionError: unknown language 'fr': use 'en' or 'es'
+    """
+
+
+class StrengthError(CartesError, ValueError):
+    """A number given as a hand strength is not one that the ranking gives.
+
+    >>> import cartes
+    >>> cartes.categories([70000])
+    Traceback (most recent call last):
+    ...
+    cartes.errors.StrengthError: 70000 is not a strength of the standard ranking: ...
     """
 
 

@@ -2,7 +2,7 @@
 
 >>> from cartes.evaluation import evaluate, CALATONE
 >>> evaluate("Qs Qh Jd Jc Ah 4d 2c", CALATONE).describe()
-'Five figures: ace, queen, queen, jack, jack'
+'Five figures, ace, queen, queen, jack, jack'
 """
 
 from typing import Any

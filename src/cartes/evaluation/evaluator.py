@@ -20,7 +20,14 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from cartes.cards import CardLike, Hand, to_array
-from cartes.errors import CardTypeError, DuplicateCardError, HandSizeError, InvalidCardError
+from cartes.errors import (
+    CardTypeError,
+    DuplicateCardError,
+    HandSizeError,
+    InvalidCardError,
+    OptionError,
+    StrengthError,
+)
 from cartes.evaluation.handrank import HandRank, strength_of
 from cartes.evaluation.rankings import STANDARD, Category, RankingLike, get_ranking
 from cartes.evaluation.tables import BUILT_IN, SHIFT, tables_for
@@ -75,7 +82,7 @@ def evaluate(cards: HandLike, ranking: RankingLike = STANDARD) -> HandRank:
     >>> cartes.evaluate("As Ah Kd Qc Jh 5d 5c").describe()
     'Two pair, aces and fives'
     >>> cartes.evaluate("As Ah Kd Qc Jh 5d 5c", ranking="calatone").describe()
-    'Five figures: ace, ace, king, queen, jack'
+    'Five figures, ace, ace, king, queen, jack'
     >>> cartes.evaluate("As Kd")
     Traceback (most recent call last):
     ...
@@ -83,7 +90,7 @@ def evaluate(cards: HandLike, ranking: RankingLike = STANDARD) -> HandRank:
     """
     rules = get_ranking(ranking)
     hand = as_hand(cards)
-    return HandRank(strength_of([card.index for card in hand], rules), rules, hand)
+    return HandRank._trusted(strength_of([card.index for card in hand], rules), rules, hand)
 
 
 def best_five(cards: HandLike, ranking: RankingLike = STANDARD) -> Hand:
@@ -118,24 +125,33 @@ def winners(hands: Iterable[HandLike], ranking: RankingLike = STANDARD) -> list[
     >>> cartes.winners(["As Ad 2c 3d 4h", "Ac Ah 2s 3s 4d"])
     [0, 1]
     """
-    strengths = [evaluate(hand, ranking).strength for hand in hands]
+    rules = get_ranking(ranking)
+    if isinstance(hands, str | Hand) or not isinstance(hands, Iterable):
+        raise CardTypeError(
+            f"winners takes an iterable of hands (texts, or iterables of cards), got {hands!r}"
+        )
+    strengths = [evaluate(hand, rules).strength for hand in hands]
     if not strengths:
         return []
     best = max(strengths)
     return [i for i, strength in enumerate(strengths) if strength == best]
 
 
-def _checked_rows(hands: ArrayLike, check: bool) -> NDArray[Any]:
+def _checked_rows(hands: NDArray[Any], check: bool) -> NDArray[Any]:
     """The hands as a C-contiguous 2-D unsigned array, validated unless told not to."""
-    array = np.asarray(hands)
-    if array.dtype == object or not np.issubdtype(array.dtype, np.integer):
+    if hands.dtype == object or not np.issubdtype(hands.dtype, np.integer):
         raise CardTypeError(
-            f"hands must be an integer array of card indices 0-51, got dtype {array.dtype}"
+            f"hands must be an integer array of card indices 0-51, got dtype {hands.dtype}"
         )
+    if hands.ndim == 1 and len(hands) not in (5, 6, 7):
+        raise HandSizeError(f"a hand must have 5, 6 or 7 cards, got {len(hands)}")
+    array = hands[np.newaxis] if hands.ndim == 1 else hands
     if array.ndim != 2 or array.shape[1] not in (5, 6, 7):
         raise HandSizeError(
             f"hands must have shape (n, k) with k = 5, 6 or 7 cards, got shape {array.shape}"
         )
+    if not array.dtype.isnative:  # numba compiles for native byte order only
+        array = array.astype(array.dtype.newbyteorder("="))
     if check and len(array):
         row, reason = _kernels().first_invalid_row(np.ascontiguousarray(array))
         if row >= 0:
@@ -149,11 +165,13 @@ def _checked_rows(hands: ArrayLike, check: bool) -> NDArray[Any]:
 
 def _as_index_array(hands: ArrayLike | Iterable[HandLike]) -> NDArray[Any]:
     """An array of card indices; hands given as text or cards are encoded first."""
-    if isinstance(hands, np.ndarray):
+    if isinstance(hands, np.ndarray) and hands.dtype.kind not in "OUS":
         return hands
     if isinstance(hands, str | Hand):
         single: NDArray[Any] = to_array([hands])[0]
         return single
+    if isinstance(hands, np.ndarray):  # text or objects in an array: encode them as a list
+        hands = hands.tolist()
     try:
         array = np.asarray(hands)
     except ValueError:  # ragged rows: let the encoder say which hand is the odd one
@@ -162,19 +180,30 @@ def _as_index_array(hands: ArrayLike | Iterable[HandLike]) -> NDArray[Any]:
     return to_array(hands) if array.dtype.kind in "OUS" else array  # type: ignore[arg-type]
 
 
+def _thread_count(threads: object) -> int:
+    """An int ``threads`` >= 1, capped at numba's thread pool, or OptionError."""
+    if isinstance(threads, bool) or not isinstance(threads, int | np.integer) or threads < 1:
+        raise OptionError(f"threads must be None, True, False or an int >= 1, got {threads!r}")
+    import numba
+
+    return min(int(threads), int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+
+
 def evaluate_many(
     hands: ArrayLike | Iterable[HandLike],
     ranking: RankingLike = STANDARD,
     *,
     check: bool = True,
-    threads: bool | None = None,
+    threads: bool | int | None = None,
 ) -> NDArray[np.uint16]:
     """The strength of every hand in an ``(n, k)`` integer array of card indices, k = 5, 6 or 7.
 
-    Compiled, and parallel over rows for large batches (``threads=False`` forces one thread,
-    ``True`` all of numba's). A 1-D array is one hand and gives a 0-d result. Input is checked
-    (shape, indices 0-51, no card twice in a row) unless ``check=False``: skip the check only
-    for data you made yourself, since the kernel reads tables at the given indices.
+    Compiled, and parallel over rows for batches of 10,000 hands or more. ``threads`` sets it:
+    ``None`` chooses, ``False`` or ``1`` runs on one thread, ``True`` on all of numba's, and an
+    int on that many (at most numba's). A 1-D array is one hand and gives a 0-d result; an
+    empty list gives an empty array. Input is checked (shape, indices 0-51, no card twice in a
+    row) unless ``check=False``: skip the check only for data you made yourself, since the
+    kernel reads tables at the given indices.
 
     Hands given as text or cards are encoded first (slower; arrays are the fast way in).
 
@@ -187,18 +216,43 @@ def evaluate_many(
     (np.True_, [8, 8])
     """
     rules = get_ranking(ranking)
+    if not isinstance(check, bool | np.bool_):
+        raise OptionError(f"check must be True or False, got {check!r}")
+    # How many threads: None, numba's current setting; 1, the serial kernel.
+    count: int | None
+    if threads is None or threads is True:
+        count = None
+    elif threads is False:
+        count = 1
+    else:
+        count = _thread_count(threads)
+    if isinstance(hands, list | tuple) and len(hands) == 0:
+        return np.empty(0, dtype=np.uint16)
     array = _as_index_array(hands)
     single = array.ndim == 1
-    rows = _checked_rows(array[np.newaxis] if single else array, check)
+    rows = _checked_rows(array, bool(check))
     out = np.empty(len(rows), dtype=np.uint16)
-    if rules in BUILT_IN:
-        kernels = _kernels()
-        parallel = len(rows) >= PARALLEL_THRESHOLD if threads is None else threads
-        run = kernels.evaluate_rows_parallel if parallel else kernels.evaluate_rows
-        run(rows, BUILT_IN.index(rules), out)
-    else:
+    if rules not in BUILT_IN:
         out[:] = [strength_of(row.tolist(), rules) for row in rows]
+    elif count == 1 or (threads is None and len(rows) < PARALLEL_THRESHOLD):
+        _kernels().evaluate_rows(rows, BUILT_IN.index(rules), out)
+    else:
+        _run_parallel(_kernels().evaluate_rows_parallel, count, rows, BUILT_IN.index(rules), out)
     return out[0, ...] if single else out
+
+
+def _run_parallel(kernel: Any, workers: int | None, *args: Any) -> Any:
+    """Run a parallel kernel on ``workers`` threads (None: numba's current setting)."""
+    import numba
+
+    if workers is None:
+        return kernel(*args)
+    before = numba.get_num_threads()
+    numba.set_num_threads(workers)
+    try:
+        return kernel(*args)
+    finally:
+        numba.set_num_threads(before)
 
 
 def categories(strengths: ArrayLike, ranking: RankingLike = STANDARD) -> NDArray[np.uint8]:
@@ -210,12 +264,25 @@ def categories(strengths: ArrayLike, ranking: RankingLike = STANDARD) -> NDArray
     Category.STRAIGHT_FLUSH
     """
     rules = get_ranking(ranking)
-    positions = np.asarray(strengths).astype(np.int64) >> SHIFT
+    try:
+        values = np.asarray(strengths)
+    except (TypeError, ValueError, OverflowError):
+        values = np.asarray(strengths, dtype=object)
     table = tables_for(rules).position_category
-    if positions.size and (positions.min() < 0 or positions.max() >= len(table)):
-        raise ValueError(f"not strengths of the {rules.name} ranking: {strengths!r}")
-    result: NDArray[np.uint8] = table[positions]
-    return result
+    if values.dtype == bool or not np.issubdtype(values.dtype, np.integer):
+        raise StrengthError(
+            f"strengths must be integers (from evaluate_many or HandRank.strength), "
+            f"got dtype {values.dtype}"
+        )
+    positions = values.astype(np.int64) >> SHIFT
+    bad = (values < 0) | (positions >= len(table))
+    if bad.any():
+        first = values[bad].flat[0]
+        raise StrengthError(
+            f"{first} is not a strength of the {rules.name} ranking: strengths run from 0 to "
+            f"{(len(table) << SHIFT) - 1}"
+        )
+    return np.asarray(table[positions])
 
 
 def category_counts(
@@ -224,7 +291,8 @@ def category_counts(
     """How many k-card hands (k = 5, 6 or 7) fall in each category, by evaluating every one.
 
     Compiled; all 133,784,560 seven-card hands take a fraction of a second. Categories are
-    listed best first.
+    listed best first. ``threads`` (seven cards only) is the number of threads, by default
+    all of numba's.
 
     >>> import cartes
     >>> counts = cartes.category_counts(5, "calatone")
@@ -232,23 +300,25 @@ def category_counts(
     (3264, 2598960)
     """
     rules = get_ranking(ranking)
-    if k not in (5, 6, 7):
-        raise HandSizeError(f"category_counts counts hands of 5, 6 or 7 cards, got k={k}")
+    if type(k) is not int or k not in (5, 6, 7):
+        raise HandSizeError(f"category_counts counts hands of 5, 6 or 7 cards, got k={k!r}")
+    if isinstance(threads, bool):
+        raise OptionError(f"threads must be None or an int >= 1, got {threads!r}")
+    workers = None if threads is None else _thread_count(threads)
     if rules not in BUILT_IN:
-        raise ValueError(
-            f"category_counts is compiled for the built-in rankings, not {rules.name!r}"
+        raise OptionError(
+            f"category_counts is compiled for the built-in rankings "
+            f"({', '.join(r.name for r in BUILT_IN)}), not {rules.name!r}"
         )
     kernels = _kernels()
     row = BUILT_IN.index(rules)
     if k == 7:
         import numba
 
-        workers = numba.get_num_threads() if threads is None else threads
-        histogram = kernels.count_sevens(row, max(1, workers))
+        histogram = kernels.count_sevens(row, workers or numba.get_num_threads())
     else:
         histogram = kernels.count_hands(k, row)
     by_position = histogram.reshape(-1, 1 << SHIFT).sum(axis=1)
     return {
         category: int(by_position[rules.position(category)]) for category in rules.categories
     }
-

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 
 from cartes.evaluation.evaluator import HandLike, as_hand, evaluate
-from cartes.evaluation.rankings import STANDARD, RankingLike
+from cartes.evaluation.rankings import STANDARD, RankingLike, get_ranking
 
 __all__ = ["exposed_strength"]
 
@@ -40,9 +40,10 @@ def exposed_strength(cards: HandLike, ranking: RankingLike = STANDARD) -> int:
     >>> figures > exposed_strength("Tc Td 9h 9s 2c", "calatone")
     True
     """
+    rules = get_ranking(ranking)
     hand = as_hand(cards, sizes=(1, 2, 3, 4, 5, 6))
     if len(hand) >= 5:
-        return evaluate(hand, ranking).strength
+        return evaluate(hand, rules).strength
     groups = sorted(((n, r) for r, n in Counter(card.rank for card in hand).items()), reverse=True)
     shape = [n for n, _ in groups]
     category = (

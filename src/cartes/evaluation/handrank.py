@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any, Final
 
 from cartes.cards import Card, Hand
+from cartes.errors import HandSizeError, OptionError, StrengthError
 from cartes.evaluation.rankings import Category, Ranking, rank_word
 from cartes.evaluation.tables import (
     CARD_BITS,
@@ -106,6 +107,26 @@ class HandRank:
     _best_five: Hand | None
 
     def __init__(self, strength: int, ranking: Ranking, cards: Hand) -> None:
+        if not isinstance(ranking, Ranking):
+            raise OptionError(f"ranking must be a cartes.Ranking, got {ranking!r}")
+        if not isinstance(cards, Hand) or len(cards) not in (5, 6, 7):
+            raise HandSizeError(f"cards must be a Hand of 5, 6 or 7 cards, got {cards!r}")
+        worth = strength_of([card.index for card in cards], ranking)
+        if strength != worth or not isinstance(strength, int) or isinstance(strength, bool):
+            raise StrengthError(
+                f"{strength!r} is not the strength of {cards} under the {ranking.name} ranking,"
+                f" which is {worth}"
+            )
+        self._set(strength, ranking, cards)
+
+    @classmethod
+    def _trusted(cls, strength: int, ranking: Ranking, cards: Hand) -> HandRank:
+        """A HandRank whose strength the caller has just computed from the cards."""
+        rank = cls.__new__(cls)
+        rank._set(strength, ranking, cards)
+        return rank
+
+    def _set(self, strength: int, ranking: Ranking, cards: Hand) -> None:
         object.__setattr__(self, "strength", strength)
         object.__setattr__(self, "ranking", ranking)
         object.__setattr__(self, "cards", cards)
@@ -157,7 +178,7 @@ class HandRank:
 
         >>> import cartes
         >>> cartes.evaluate("Ah Ad Kc Qs Jh", ranking="calatone").describe("es")
-        'Cinco figuras: as, as, rey, reina, jota'
+        'Cinco figuras, as, as, rey, reina, jota'
         >>> cartes.evaluate("9c 8c 7c 6c 5c").describe()
         'Straight flush, nine high'
         """
@@ -166,9 +187,10 @@ class HandRank:
         category, tie = self.ranking.classify([card.rank for card in five], flush)
         return _describe(category, tie, lang)
 
-    def _comparable(self, other: object) -> HandRank:
+    def _comparable(self, other: object) -> HandRank | None:
+        """``other`` if it can be ordered against this hand, None if it is not a HandRank."""
         if not isinstance(other, HandRank):
-            return NotImplemented  # type: ignore[no-any-return]
+            return None
         if other.ranking != self.ranking:
             raise TypeError(
                 f"cannot compare a {self.ranking.name} hand with a {other.ranking.name} hand"
@@ -183,17 +205,29 @@ class HandRank:
     def __hash__(self) -> int:
         return hash((self.ranking, self.strength))
 
-    def __lt__(self, other: HandRank) -> bool:
-        return self.strength < self._comparable(other).strength
+    def __lt__(self, other: object) -> bool:
+        them = self._comparable(other)
+        if them is None:
+            return NotImplemented
+        return self.strength < them.strength
 
-    def __le__(self, other: HandRank) -> bool:
-        return self.strength <= self._comparable(other).strength
+    def __le__(self, other: object) -> bool:
+        them = self._comparable(other)
+        if them is None:
+            return NotImplemented
+        return self.strength <= them.strength
 
-    def __gt__(self, other: HandRank) -> bool:
-        return self.strength > self._comparable(other).strength
+    def __gt__(self, other: object) -> bool:
+        them = self._comparable(other)
+        if them is None:
+            return NotImplemented
+        return self.strength > them.strength
 
-    def __ge__(self, other: HandRank) -> bool:
-        return self.strength >= self._comparable(other).strength
+    def __ge__(self, other: object) -> bool:
+        them = self._comparable(other)
+        if them is None:
+            return NotImplemented
+        return self.strength >= them.strength
 
     def __int__(self) -> int:
         return self.strength
@@ -221,7 +255,7 @@ def _al(rank: int) -> str:
 
 def _describe(category: Category, tie: tuple[int, ...], lang: str) -> str:
     if lang not in ("en", "es"):
-        raise ValueError(f"unknown language {lang!r}: use 'en' or 'es'")
+        raise OptionError(f"unknown language {lang!r}: use 'en' or 'es'")
     en = lang == "en"
 
     def word(rank: int) -> str:
@@ -252,7 +286,7 @@ def _describe(category: Category, tie: tuple[int, ...], lang: str) -> str:
         return f"Three of a kind, {plural(top)}" if en else f"Trío de {plural(top)}"
     if category is Category.FIVE_FIGURES:
         cards = ", ".join(word(rank) for rank in tie)
-        return f"Five figures: {cards}" if en else f"Cinco figuras: {cards}"
+        return f"Five figures, {cards}" if en else f"Cinco figuras, {cards}"
     if category is Category.TWO_PAIR:
         low = tie[1]
         return (
@@ -262,5 +296,5 @@ def _describe(category: Category, tie: tuple[int, ...], lang: str) -> str:
         )
     if category is Category.PAIR:
         return f"Pair of {plural(top)}" if en else f"Pareja de {plural(top)}"
-    return f"High card, {word(top)}" if en else f"Carta mayor: {word(top)}"
+    return f"High card, {word(top)}" if en else f"Carta mayor, {word(top)}"
 

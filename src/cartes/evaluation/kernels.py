@@ -37,34 +37,36 @@ import numba as nb
 import numpy as np
 from numpy.typing import NDArray
 
-from cartes.errors import DuplicateCardError, InvalidCardError
+from cartes.errors import DuplicateCardError, InvalidCardError, UnknownRankingError
 from cartes.evaluation import tables
 from cartes.evaluation.tables import COL_BITS, FLAG_SHIFT, KEY_START, ROW_BITS, built_in_tables
 
-#: The SHA-256 (first 16 hex digits) of the stacked tables this file was compiled against.
-TABLES_DIGEST: Final = "759b84f27a274f2b"
+#: The SHA-256 (first 16 hex digits) of everything this file's kernels freeze into their code:
+#: the stacked tables, the card keys and bits, and the key layout's constants.
+TABLES_DIGEST: Final = "09e604a3df748986"
 
 BASES, RANK_VALUES, FLUSH_VALUES = built_in_tables()
+#: One 64-bit key per card (:data:`cartes.evaluation.tables.CARD_KEYS`).
+CARD_KEYS: Final = np.array(tables.CARD_KEYS, dtype=np.uint64)
+#: One bit per card in a 64-bit mask: 16 bits per suit, one per rank.
+CARD_BITS: Final = np.array(tables.CARD_BITS, dtype=np.uint64)
 
 
-def _content_digest(*arrays: NDArray[Any]) -> str:
-    digest = hashlib.sha256()
-    for array in arrays:
+def _content_digest() -> str:
+    digest = hashlib.sha256(tables.layout_digest().encode())
+    for array in (BASES, RANK_VALUES, FLUSH_VALUES, CARD_KEYS, CARD_BITS):
         digest.update(str(array.dtype).encode() + str(array.shape).encode())
         digest.update(np.ascontiguousarray(array).tobytes())
     return digest.hexdigest()[:16]
 
 
-if _content_digest(BASES, RANK_VALUES, FLUSH_VALUES) != TABLES_DIGEST:  # pragma: no cover
+# Numba's on-disk cache is keyed on this file, not on the globals it freezes: pinning their
+# digest here makes any change to them change this file, which rebuilds the cache.
+if _content_digest() != TABLES_DIGEST:  # pragma: no cover
     raise RuntimeError(
-        "the shipped evaluation tables changed but kernels.TABLES_DIGEST did not: set it to "
-        f"{_content_digest(BASES, RANK_VALUES, FLUSH_VALUES)!r} so numba's cache is rebuilt"
+        "the evaluation tables or key layout changed but kernels.TABLES_DIGEST did not: set it "
+        f"to {_content_digest()!r} so numba's cache is rebuilt"
     )
-
-#: One 64-bit key per card (:data:`cartes.evaluation.tables.CARD_KEYS`).
-CARD_KEYS: Final = np.array(tables.CARD_KEYS, dtype=np.uint64)
-#: One bit per card in a 64-bit mask: 16 bits per suit, one per rank.
-CARD_BITS: Final = np.array(tables.CARD_BITS, dtype=np.uint64)
 
 #: Every pair of cards (f, g), f < g, ordered by f then g: the keys and bits of both cards.
 # Within the pairs of one lower card, the upper card goes suit by suit: neighbouring hands then
@@ -170,11 +172,15 @@ def strength7(a: int, b: int, c: int, d: int, e: int, f: int, g: int, ranking: i
     (0 standard, 1 calatone).
 
     Checks its input: an index out of range or a repeated card raises
-    :class:`~cartes.errors.InvalidCardError` / :class:`~cartes.errors.DuplicateCardError`.
+    :class:`~cartes.errors.InvalidCardError` / :class:`~cartes.errors.DuplicateCardError`,
+    another row :class:`~cartes.errors.UnknownRankingError`.
+
+    >>> strength7(51, 47, 43, 39, 35, 0, 1, 0) == standard7(51, 47, 43, 39, 35, 0, 1)
+    True
     """
     _check_seven(a, b, c, d, e, f, g)
     if ranking < 0 or ranking >= RANK_VALUES.shape[0]:
-        raise InvalidCardError("ranking must be 0 (standard) or 1 (calatone)")
+        raise UnknownRankingError("ranking row must be 0 (standard) or 1 (calatone)")
     return int(_seven(a, b, c, d, e, f, g, ranking))
 
 
@@ -183,7 +189,12 @@ def strength7(a: int, b: int, c: int, d: int, e: int, f: int, g: int, ranking: i
 @nb.njit(**_OPTIONS)
 def standard7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
     """The standard strength of seven cards given as indices 0..51, checked like
-    :func:`strength7`: the fastest way to value one hand from Python."""
+    :func:`strength7` (:data:`cartes.evaluation.standard7`, its compiled entry point, skips
+    numba's dispatcher and is faster still).
+
+    >>> standard7(51, 47, 43, 39, 35, 0, 1) >> 12  # a royal flush: category position 8
+    8
+    """
     _check_seven(a, b, c, d, e, f, g)
     return int(_seven(a, b, c, d, e, f, g, 0))
 
@@ -191,7 +202,11 @@ def standard7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
 @nb.njit(**_OPTIONS)
 def calatone7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
     """The calatone strength of seven cards given as indices 0..51, checked like
-    :func:`strength7`."""
+    :func:`strength7`.
+
+    >>> calatone7(51, 50, 47, 43, 39, 0, 4) >> 12  # A A K Q J: cinco figuras, position 3
+    3
+    """
     _check_seven(a, b, c, d, e, f, g)
     return int(_seven(a, b, c, d, e, f, g, 1))
 
@@ -200,8 +215,9 @@ def entry_point(kernel: Any) -> Any:
     """The compiled ``int64`` entry point of :func:`standard7` or :func:`calatone7`.
 
     Calling it skips numba's dispatcher, which looks at every argument's type on every call:
-    148 ns a hand instead of 250 ns here. Its arguments are converted as ``int()`` would, so
-    pass ints; the range and repeat checks still apply.
+    about 135 ns a hand instead of 250 ns here. It is the raw fast path: its arguments are
+    converted as ``int()`` would (a float is truncated), so pass ints; the range and repeat
+    checks still apply. :func:`cartes.evaluate` is the careful way in.
     """
     return kernel.compile((nb.int64,) * 7)
 

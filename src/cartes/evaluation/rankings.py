@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
-from cartes.errors import UnknownRankingError
+from cartes.errors import ConfigurationError, OptionError, UnknownRankingError
 
 __all__ = ["CALATONE", "STANDARD", "Category", "Ranking", "get_ranking"]
 
@@ -220,11 +220,19 @@ class Ranking:
     __slots__ = ("_position", "categories", "name")
 
     def __init__(self, name: str, categories: Iterable[Category]) -> None:
-        ordered = tuple(Category(category) for category in categories)
+        if not isinstance(name, str) or not name:
+            raise ConfigurationError(f"a ranking's name is a non-empty str, got {name!r}")
+        try:
+            ordered = tuple(Category(category) for category in categories)
+        except (TypeError, ValueError):
+            raise ConfigurationError(
+                f"ranking {name!r}: categories must be an iterable of cartes.Category, "
+                f"got {categories!r}"
+            ) from None
         if len(set(ordered)) != len(ordered):
-            raise ValueError(f"ranking {name!r} lists a category twice: {ordered}")
+            raise ConfigurationError(f"ranking {name!r} lists a category twice: {ordered}")
         if not ordered or ordered[-1] is not Category.HIGH_CARD:
-            raise ValueError(f"ranking {name!r} must end with Category.HIGH_CARD")
+            raise ConfigurationError(f"ranking {name!r} must end with Category.HIGH_CARD")
         #: The ranking's name, as accepted by :func:`get_ranking`.
         self.name: str = name
         #: The categories, best first.
@@ -239,8 +247,11 @@ class Ranking:
         """
         try:
             return self._position[category]
-        except KeyError:
-            raise ValueError(f"{category!r} is not a category of the {self.name} ranking") from None
+        except (KeyError, TypeError):
+            raise ConfigurationError(
+                f"{category!r} is not a category of the {self.name} ranking: its categories "
+                f"are {', '.join(c.name for c in self.categories)}"
+            ) from None
 
     def classify(self, ranks: Sequence[int], flush: bool) -> tuple[Category, TieBreak]:
         """The category of a five-card hand and its tie-break tuple (compare left to right).
@@ -345,4 +356,4 @@ def rank_word(rank: int, *, plural: bool = False, lang: str = "en") -> str:
         return (_RANK_PLURALS_EN if plural else _RANK_WORDS_EN)[rank]
     if lang == "es":
         return (_RANK_PLURALS_ES if plural else _RANK_WORDS_ES)[rank]
-    raise ValueError(f"unknown language {lang!r}: use 'en' or 'es'")
+    raise OptionError(f"unknown language {lang!r}: use 'en' or 'es'")

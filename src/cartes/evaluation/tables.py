@@ -42,6 +42,7 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import NDArray
 
+from cartes.errors import OptionError
 from cartes.evaluation.rankings import CALATONE, STANDARD, Category, Ranking
 
 __all__ = [
@@ -60,6 +61,7 @@ __all__ = [
     "build_row_bases",
     "build_tables",
     "built_in_tables",
+    "layout_digest",
     "row_bases",
     "tables_for",
 ]
@@ -222,6 +224,10 @@ def build_tables(ranking: Ranking, bases: NDArray[np.uint16] | None = None) -> R
     """Compile a ranking's lookup tables from its definition (:meth:`Ranking.classify`)."""
     if bases is None:
         bases = row_bases()
+    if bases.dtype != np.uint16:
+        raise OptionError(
+            f"bases must be the halved uint16 displacements of row_bases(), got {bases.dtype}"
+        )
     # 1. Every five-card hand shape: rank multisets (no flush) and 5-rank masks (flush).
     five_shapes: list[tuple[tuple[int, ...], bool]] = []
     for counts in rank_count_vectors((5,)):
@@ -271,7 +277,13 @@ def build_tables(ranking: Ranking, bases: NDArray[np.uint16] | None = None) -> R
     return RankingTables(ranking, rank_values, flush_values, _positions(ranking))
 
 
-def _layout_digest() -> str:
+def layout_digest() -> str:
+    """A digest of the key layout's constants (rank keys, hash, shifts): part of every cache
+    key, so tables built for another layout are never used.
+
+    >>> len(layout_digest())
+    16
+    """
     text = (
         f"{LAYOUT_VERSION}:{RANK_KEYS}:{HASH_MULTIPLIER}:{ROW_BITS}:{COL_BITS}:{SHIFT}:"
         f"{SUIT_SHIFT}"
@@ -280,7 +292,7 @@ def _layout_digest() -> str:
 
 
 def _digest(ranking: Ranking) -> str:
-    text = f"{_layout_digest()}:{ranking.key()}"
+    text = f"{layout_digest()}:{ranking.key()}"
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -308,7 +320,7 @@ def built_in_tables() -> tuple[NDArray[np.uint16], NDArray[np.uint16], NDArray[n
     """
     shipped = _shipped()
     names = [f"{_digest(ranking)}_{part}" for ranking in BUILT_IN for part in ("rank", "flush")]
-    if str(shipped.get("layout")) == _layout_digest() and all(n in shipped for n in names):
+    if str(shipped.get("layout")) == layout_digest() and all(n in shipped for n in names):
         bases = shipped["row_bases"]
         rank_values = np.stack([shipped[f"{_digest(r)}_rank"] for r in BUILT_IN])
         flush_values = np.stack([shipped[f"{_digest(r)}_flush"] for r in BUILT_IN])
@@ -350,7 +362,7 @@ def write_shipped_tables(path: Path = _DATA_FILE) -> None:
     bases = build_row_bases()
     arrays: dict[str, NDArray[Any]] = {
         "row_bases": bases,
-        "layout": np.array(_layout_digest()),
+        "layout": np.array(layout_digest()),
     }
     for ranking in BUILT_IN:
         tables = build_tables(ranking, bases)
