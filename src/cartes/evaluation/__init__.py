@@ -48,6 +48,11 @@ def __getattr__(name: str) -> Any:
     return _loaded[name]
 
 
+def __dir__() -> list[str]:
+    return sorted([*__all__, *_COMPILED])
+
+
+# The compiled entry points are left out of __all__ so that ``import *`` does not load numba.
 __all__ = [
     "CALATONE",
     "STANDARD",
@@ -55,7 +60,6 @@ __all__ = [
     "HandRank",
     "Ranking",
     "best_five",
-    "calatone7",
     "categories",
     "category_counts",
     "compare",
@@ -63,7 +67,5 @@ __all__ = [
     "evaluate_many",
     "exposed_strength",
     "get_ranking",
-    "standard7",
-    "strength7",
     "winners",
 ]
