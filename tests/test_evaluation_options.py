@@ -3,6 +3,7 @@ entry point: every refusal is a precise cartes error, never a crash from inside.
 
 from __future__ import annotations
 
+import itertools
 import pickle
 
 import numpy as np
@@ -103,11 +104,77 @@ def test_category_counts_bad_k(k: object) -> None:
         cartes.category_counts(k)  # type: ignore[arg-type]
 
 
-def test_category_counts_of_a_custom_ranking_is_refused() -> None:
-    others = [c for c in STANDARD.categories if c is not Category.FLUSH]
-    custom = Ranking("flush-over-full", [*others[:2], Category.FLUSH, *others[2:]])
-    with pytest.raises(OptionError, match="built-in rankings"):
-        cartes.category_counts(5, custom)
+def _flush_over_full() -> Ranking:
+    order = list(STANDARD.categories)
+    order[2], order[3] = order[3], order[2]
+    return Ranking("flush-over-full", order)
+
+
+def _trips_over_straight() -> Ranking:
+    order = list(STANDARD.categories)
+    order[4], order[5] = order[5], order[4]
+    return Ranking("trips-over-straight", order)
+
+
+@pytest.mark.parametrize("make", [_flush_over_full, _trips_over_straight])
+def test_a_custom_ranking_compiles_to_the_same_strengths_as_python(
+    make: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ranking = make()  # type: ignore[operator]
+    hands = cartes.random_hands(3000, 7, seed=5)
+    # Small batches of a new ranking run in Python (no compile wait)...
+    python = cartes.evaluate_many(hands, ranking)
+    assert ranking not in evaluator._table_kernels
+    assert python.tolist() == [cartes.evaluate(h.tolist(), ranking).strength for h in hands]
+    # ...large ones compile its kernels, which must agree hand for hand, for 5, 6 and 7 cards.
+    monkeypatch.setattr(evaluator, "COMPILE_THRESHOLD", 1000)
+    for k in (5, 6, 7):
+        rows = hands[:, :k]
+        expected = [cartes.evaluate(h.tolist(), ranking).strength for h in rows]
+        for threads in (False, True):
+            assert cartes.evaluate_many(rows, ranking, threads=threads).tolist() == expected
+    assert ranking in evaluator._table_kernels
+
+
+def test_a_custom_ranking_counts_every_five_card_hand() -> None:
+    """Flushes and full houses never meet in one hand of five to seven cards, so a ranking
+    that swaps them has the standard counts; the enumeration and the batch kernel agree."""
+    ranking = _flush_over_full()
+    counts = cartes.category_counts(5, ranking)
+    assert counts == cartes.category_counts(5, STANDARD)
+    assert list(counts)[2:4] == [Category.FLUSH, Category.FULL_HOUSE]
+    every = np.array(list(itertools.combinations(range(52), 5)), dtype=np.uint8)
+    by_batch = np.bincount(cartes.categories(cartes.evaluate_many(every, ranking), ranking))
+    assert {c: int(by_batch[c]) for c in counts} == counts
+
+
+def test_a_custom_ranking_that_moves_hands_between_categories() -> None:
+    """With trips above straights, a straight that also holds trips is trips. Six cards cannot
+    hold both (five distinct ranks leave one card to pair), so their counts do not move."""
+    ranking = _trips_over_straight()
+    both = "5c 6d 7h 8s 9c 9d 9h"
+    assert cartes.evaluate(both).category is Category.STRAIGHT
+    assert cartes.evaluate(both, ranking).category is Category.THREE_OF_A_KIND
+    assert cartes.category_counts(6, ranking) == cartes.category_counts(6, STANDARD)
+
+
+@pytest.mark.slow
+def test_a_custom_ranking_moves_seven_card_hands_between_two_categories() -> None:
+    ranking = _trips_over_straight()
+    standard = cartes.category_counts(7, STANDARD)
+    custom = cartes.category_counts(7, ranking)
+    moved = standard[Category.STRAIGHT] - custom[Category.STRAIGHT]
+    assert moved > 0
+    assert custom[Category.THREE_OF_A_KIND] - standard[Category.THREE_OF_A_KIND] == moved
+    others = set(Category) - {Category.STRAIGHT, Category.THREE_OF_A_KIND, Category.FIVE_FIGURES}
+    assert all(custom[c] == standard[c] for c in others)
+
+
+@pytest.mark.slow
+def test_a_custom_ranking_counts_every_seven_card_hand() -> None:
+    ranking = _flush_over_full()
+    assert cartes.category_counts(7, ranking) == cartes.category_counts(7, STANDARD)
+    assert cartes.category_counts(7, ranking, threads=1) == cartes.category_counts(7, ranking)
 
 
 @pytest.mark.parametrize(

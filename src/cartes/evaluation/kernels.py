@@ -37,7 +37,7 @@ import numba as nb
 import numpy as np
 from numpy.typing import NDArray
 
-from cartes.errors import DuplicateCardError, InvalidCardError, UnknownRankingError
+from cartes.errors import DuplicateCardError, InvalidCardError, OptionError, UnknownRankingError
 from cartes.evaluation import tables
 from cartes.evaluation.tables import COL_BITS, FLAG_SHIFT, KEY_START, ROW_BITS, built_in_tables
 
@@ -408,3 +408,74 @@ def count_hands(k: int, ranking: int) -> NDArray[np.int64]:
         for m in range(j + 1, k):
             idx[m] = idx[m - 1] + 1
         start = j
+
+
+# The compiled functions that read the ranking tables, callees before callers.
+_TABLE_READERS: Final = (
+    "_rank_strength",
+    "_flush_strength",
+    "_strength",
+    "_seven",
+    "_count_sevens_from",
+    "_count_sevens_serial",
+    "_count_sevens_parallel",
+    "count_hands",
+)
+
+
+class TableKernels:
+    """The batch and enumeration kernels compiled against one more ranking's tables.
+
+    The same function bodies as the built-in kernels, with their globals ``RANK_VALUES`` and
+    ``FLUSH_VALUES`` bound to other tables (as row 0): a ranking that is not built in needs
+    tables, not code. Each kernel compiles on first call (a few seconds) and lives as long as
+    this object; numba's disk cache, which is per function, cannot hold one per ranking.
+
+    >>> from cartes.evaluation import STANDARD, tables
+    >>> t = tables.tables_for(STANDARD)
+    >>> kernels = TableKernels(t.rank_values, t.flush_values)
+    >>> out = np.empty(1, np.uint16)
+    >>> kernels.evaluate_rows(np.array([[51, 47, 43, 39, 35]], np.uint8), 0, out)
+    >>> int(out[0]) >> 12
+    8
+    """
+
+    def __init__(self, rank_values: NDArray[np.uint16], flush_values: NDArray[np.uint16]) -> None:
+        if rank_values.shape != RANK_VALUES.shape[1:] or flush_values.shape != (1 << 13,):
+            raise OptionError(
+                f"the tables must have the built-in tables' shapes, {RANK_VALUES.shape[1:]} and "
+                f"{(1 << 13,)}, got {rank_values.shape} and {flush_values.shape}"
+            )
+        namespace = dict(globals())
+        namespace["RANK_VALUES"] = np.ascontiguousarray(rank_values, np.uint16)[np.newaxis]
+        namespace["FLUSH_VALUES"] = np.ascontiguousarray(flush_values, np.uint16)[np.newaxis]
+        for name in _TABLE_READERS:
+            dispatcher = globals()[name]
+            options = {
+                key: value
+                for key, value in dispatcher.targetoptions.items()
+                if key in ("inline", "parallel", "nogil", "error_model")
+            }
+            body = dispatcher.py_func
+            twin = types.FunctionType(body.__code__, namespace, name, body.__defaults__)
+            namespace[name] = nb.njit(cache=False, **options)(twin)
+        self._namespace = namespace
+        self.evaluate_rows = self._rows(parallel=False)
+        self.evaluate_rows_parallel = self._rows(parallel=True)
+
+    def _rows(self, parallel: bool) -> Any:
+        twin = types.FunctionType(_evaluate_rows.__code__, self._namespace, "evaluate_rows")
+        return nb.njit(cache=False, parallel=parallel, nogil=True, error_model="numpy")(twin)
+
+    def count_sevens(self, ranking: int, threads: int) -> NDArray[np.int64]:
+        """:func:`count_sevens` on these tables (``ranking`` must be 0)."""
+        if threads <= 1:
+            result: NDArray[np.int64] = self._namespace["_count_sevens_serial"](ranking)
+        else:
+            result = self._namespace["_count_sevens_parallel"](ranking, threads)
+        return result
+
+    def count_hands(self, k: int, ranking: int) -> NDArray[np.int64]:
+        """:func:`count_hands` on these tables (``ranking`` must be 0)."""
+        result: NDArray[np.int64] = self._namespace["count_hands"](k, ranking)
+        return result
