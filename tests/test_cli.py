@@ -102,3 +102,20 @@ def test_bench_runs_on_small_inputs() -> None:
     assert set(_parse_table(format_table(rows))) == set(names)
     with pytest.raises(OptionError, match="calls >= 10"):
         run(hands=1000, calls=9)
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    """``cartes demo | head -1``: no traceback when the reader stops early."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from cartes.cli import main; sys.exit(main())", "demo"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        bufsize=0,
+    )
+    assert process.stdout is not None
+    assert process.stderr is not None
+    assert process.stdout.read(10)
+    process.stdout.close()
+    error = process.stderr.read().decode()
+    process.wait(timeout=60)
+    assert "Traceback" not in error

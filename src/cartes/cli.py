@@ -9,6 +9,8 @@ Seed 1: four players, seven cards each.
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from collections.abc import Callable, Sequence
 
 from cartes.cards import Hand
@@ -68,7 +70,15 @@ def _count(minimum: int) -> Callable[[str], int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``cartes`` command line with ``argv`` (``sys.argv[1:]`` by default)."""
+    """Run the ``cartes`` command line with ``argv`` (``sys.argv[1:]`` by default).
+
+    >>> main(["demo", "--seed", "1"])
+    Seed 1: four players, seven cards each.
+      seat 0: 8♠ 3♥ 9♠ 5♠ T♠ 6♣ 7♠
+              standard: Flush, ten high (T♠ 9♠ 8♠ 7♠ 5♠)
+    ...
+    0
+    """
     parser = argparse.ArgumentParser(
         prog="cartes", description="The cartes command: cards, hand evaluation and games."
     )
@@ -84,6 +94,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     bench.add_argument("--seed", type=_seed, default=2026, help="seed of the random hands")
     args = parser.parse_args(argv)
-    if args.command == "demo":
-        return _demo(args.seed)
-    return _bench(args.hands, args.calls, args.seed)
+    try:
+        if args.command == "demo":
+            return _demo(args.seed)
+        return _bench(args.hands, args.calls, args.seed)
+    except BrokenPipeError:  # the reader went away (``cartes demo | head``): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1

@@ -164,12 +164,33 @@ class IllegalActionError(CartesError, ValueError):
     """An action was applied that is not legal now: wrong seat, wrong amount, or after the end.
 
     The state it was applied to is left unchanged.
+
+    >>> from cartes import games
+    >>> state = games.get("seven-card-stud", players=2).start(seed=1)
+    >>> state.apply(games.Check())
+    Traceback (most recent call last):
+    ...
+    cartes.errors.IllegalActionError: Check() is not legal for seat 0 now: legal actions are ...
     """
 
 
 class HistoryError(CartesError, ValueError):
-    """A hand history is malformed or does not replay to a consistent state."""
+    """A hand history is malformed or does not replay to a consistent state.
+
+    >>> from cartes import games
+    >>> games.replay('{"game": "seven-card-stud"}')
+    Traceback (most recent call last):
+    ...
+    cartes.errors.HistoryError: a hand history needs the fields [...]; missing [...]
+    """
 
 
 class UnknownGameError(CartesError, LookupError):
-    """A game was named that is not in the registry."""
+    """A game was named that is not in the registry.
+
+    >>> from cartes import games
+    >>> games.get("go-fish")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.UnknownGameError: unknown game 'go-fish': known games are [...]
+    """
