@@ -55,12 +55,15 @@ COMPILE_THRESHOLD: Final = 200_000
 _table_kernels: dict[Ranking, Any] = {}
 
 
-def _kernels_of(rules: Ranking) -> Any:
-    """The compiled kernels for a ranking that is not built in, made once (row 0)."""
+def _kernels_and_row(rules: Ranking) -> tuple[Any, int]:
+    """The compiled kernels that hold a ranking's tables, and its row in them. A ranking that
+    is not built in gets its own (row 0), made once."""
+    if rules in BUILT_IN:
+        return _kernels(), BUILT_IN.index(rules)
     if rules not in _table_kernels:
         tables = tables_for(rules)
         _table_kernels[rules] = _kernels().TableKernels(tables.rank_values, tables.flush_values)
-    return _table_kernels[rules]
+    return _table_kernels[rules], 0
 
 
 @functools.cache
@@ -249,17 +252,14 @@ def evaluate_many(
     single = array.ndim == 1
     rows = _checked_rows(array, bool(check))
     out = np.empty(len(rows), dtype=np.uint16)
-    if rules in BUILT_IN:
-        kernels, row = _kernels(), BUILT_IN.index(rules)
-    elif rules in _table_kernels or len(rows) >= COMPILE_THRESHOLD:
-        kernels, row = _kernels_of(rules), 0
-    else:
+    if rules not in BUILT_IN and rules not in _table_kernels and len(rows) < COMPILE_THRESHOLD:
         out[:] = [strength_of(hand.tolist(), rules) for hand in rows]
-        return out[0, ...] if single else out
-    if count == 1 or (threads is None and len(rows) < PARALLEL_THRESHOLD):
-        kernels.evaluate_rows(rows, row, out)
     else:
-        _run_parallel(kernels.evaluate_rows_parallel, count, rows, row, out)
+        kernels, row = _kernels_and_row(rules)
+        if count == 1 or (threads is None and len(rows) < PARALLEL_THRESHOLD):
+            kernels.evaluate_rows(rows, row, out)
+        else:
+            _run_parallel(kernels.evaluate_rows_parallel, count, rows, row, out)
     return out[0, ...] if single else out
 
 
@@ -327,10 +327,7 @@ def category_counts(
     if isinstance(threads, bool):
         raise OptionError(f"threads must be None or an int >= 1, got {threads!r}")
     workers = None if threads is None else _thread_count(threads)
-    if rules in BUILT_IN:
-        kernels, row = _kernels(), BUILT_IN.index(rules)
-    else:
-        kernels, row = _kernels_of(rules), 0
+    kernels, row = _kernels_and_row(rules)
     if k == 7:
         import numba
 

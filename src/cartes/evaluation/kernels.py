@@ -267,10 +267,14 @@ def _evaluate_rows(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) -
             out[i] = _strength(key, bits, ranking)
 
 
-def _compiled(func: Any, name: str, doc: str, **options: Any) -> Any:
+def _compiled(
+    func: Any, name: str, doc: str, namespace: dict[str, Any] | None = None, **options: Any
+) -> Any:
     """Compile ``func`` under its own name, so that two compilations of one body (serial and
-    parallel; ``prange`` is ``range`` in a serial kernel) keep separate on-disk caches."""
-    twin = types.FunctionType(func.__code__, func.__globals__, name, func.__defaults__)
+    parallel; ``prange`` is ``range`` in a serial kernel) keep separate on-disk caches, and
+    optionally with its globals read from ``namespace`` (:class:`TableKernels`)."""
+    globals_ = func.__globals__ if namespace is None else namespace
+    twin = types.FunctionType(func.__code__, globals_, name, func.__defaults__)
     twin.__qualname__ = name
     twin.__doc__ = doc
     twin.__annotations__ = func.__annotations__
@@ -387,9 +391,11 @@ def count_sevens(ranking: int, threads: int) -> NDArray[np.int64]:
     >>> int(count_sevens(0, 2).sum())
     133784560
     """
-    if threads <= 1:
-        return _count_sevens_serial(ranking)
-    return _count_sevens_parallel(ranking, threads)
+    return _count_sevens_with(_count_sevens_serial, _count_sevens_parallel, ranking, threads)
+
+
+def _count_sevens_with(serial: Any, parallel: Any, ranking: int, threads: int) -> Any:
+    return serial(ranking) if threads <= 1 else parallel(ranking, threads)
 
 
 @nb.njit(**_OPTIONS)
@@ -470,23 +476,22 @@ class TableKernels:
                 for key, value in dispatcher.targetoptions.items()
                 if key in ("inline", "parallel", "nogil", "error_model")
             }
-            body = dispatcher.py_func
-            twin = types.FunctionType(body.__code__, namespace, name, body.__defaults__)
-            namespace[name] = nb.njit(cache=False, **options)(twin)
+            namespace[name] = _compiled(
+                dispatcher.py_func, name, dispatcher.__doc__, namespace, cache=False, **options
+            )
         self._namespace = namespace
-        self.evaluate_rows = self._rows(parallel=False)
-        self.evaluate_rows_parallel = self._rows(parallel=True)
-
-    def _rows(self, parallel: bool) -> Any:
-        twin = types.FunctionType(_evaluate_rows.__code__, self._namespace, "evaluate_rows")
-        return nb.njit(cache=False, parallel=parallel, nogil=True, error_model="numpy")(twin)
+        rows = evaluate_rows.__doc__
+        uncached = {**_OPTIONS, "cache": False}
+        self.evaluate_rows = _compiled(_evaluate_rows, "evaluate_rows", rows, namespace, **uncached)
+        self.evaluate_rows_parallel = _compiled(
+            _evaluate_rows, "evaluate_rows_parallel", rows, namespace, parallel=True, **uncached
+        )
 
     def count_sevens(self, ranking: int, threads: int) -> NDArray[np.int64]:
         """:func:`count_sevens` on these tables (``ranking`` must be 0)."""
-        if threads <= 1:
-            result: NDArray[np.int64] = self._namespace["_count_sevens_serial"](ranking)
-        else:
-            result = self._namespace["_count_sevens_parallel"](ranking, threads)
+        serial = self._namespace["_count_sevens_serial"]
+        parallel = self._namespace["_count_sevens_parallel"]
+        result: NDArray[np.int64] = _count_sevens_with(serial, parallel, ranking, threads)
         return result
 
     def count_hands(self, k: int, ranking: int) -> NDArray[np.int64]:
