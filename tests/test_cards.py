@@ -432,3 +432,17 @@ def test_hand_html_shows_each_card_in_order() -> None:
     html = hand._repr_html_()
     assert html == "".join(card._repr_html_() for card in hand)
     assert list(re.findall(r">(.{2})</span>", html)) == ["A♠", "K♦", "T♥", "2♣"]
+
+
+def test_one_name_one_thing_the_parser_and_the_french_module() -> None:
+    """Issue 8.3: ``cartes.cards`` is the parser; the French card module is ``cartes.french``."""
+    import importlib
+
+    import cartes
+    import cartes.french
+
+    assert callable(cartes.cards)
+    assert cartes.cards("As Kd") == cartes.french.Hand("As Kd")
+    assert cartes.french.Card is cartes.Card
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("cartes.cards")

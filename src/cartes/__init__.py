@@ -10,7 +10,6 @@ True
 """
 
 from cartes import errors, games, play
-from cartes.cards import Card, CardLike, Hand, Rank, Suit, cards, from_array, to_array
 from cartes.deck import Deck, SeedLike, make_rng, random_hands
 from cartes.evaluation import (
     CALATONE,
@@ -27,6 +26,7 @@ from cartes.evaluation import (
     exposed_strength,
     winners,
 )
+from cartes.french import Card, CardLike, Hand, Rank, Suit, cards, from_array, to_array
 from cartes.spanish import SpanishCard, SpanishCardLike, SpanishSuit
 
 __version__ = "0.1.0.dev0"

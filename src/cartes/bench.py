@@ -16,10 +16,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from cartes.cards import Card
 from cartes.deck import random_hands
 from cartes.errors import OptionError
 from cartes.evaluation import CALATONE, STANDARD, Ranking, category_counts, evaluate, evaluate_many
+from cartes.french import Card
 
 __all__ = ["Measurement", "format_table", "run"]
 

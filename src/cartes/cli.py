@@ -13,9 +13,9 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from cartes.cards import Hand
 from cartes.deck import Deck
 from cartes.evaluation import CALATONE, STANDARD, evaluate, winners
+from cartes.french import Hand
 
 
 def _demo(seed: int) -> int:

@@ -27,8 +27,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from cartes._indexed import IndexedCard, describe, first_duplicate, items_of
-from cartes.cards import DECK_SIZE, Card, CardLike, full_deck
 from cartes.errors import CardTypeError, CartesError, DeckError, DuplicateCardError, SeedError
+from cartes.french import DECK_SIZE, Card, CardLike, full_deck
 from cartes.spanish import SpanishCard, spanish_deck_cards
 
 __all__ = ["Deck", "SeedLike", "make_rng", "random_hands"]
@@ -197,7 +197,7 @@ class Deck(Generic[C]):
         """The kind of card the deck holds: :class:`~cartes.Card` or :class:`~cartes.SpanishCard`.
 
         >>> Deck.french().kind
-        <class 'cartes.cards.Card'>
+        <class 'cartes.french.Card'>
         """
         return self._kind
 

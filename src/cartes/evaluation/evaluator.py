@@ -19,7 +19,6 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from cartes.cards import CardLike, Hand, to_array
 from cartes.errors import (
     CardTypeError,
     DuplicateCardError,
@@ -31,6 +30,7 @@ from cartes.errors import (
 from cartes.evaluation.handrank import HandRank, strength_of
 from cartes.evaluation.rankings import STANDARD, Category, Ranking, RankingLike, get_ranking
 from cartes.evaluation.tables import BUILT_IN, SHIFT, tables_for
+from cartes.french import CardLike, Hand, to_array
 
 __all__ = [
     "best_five",

@@ -7,7 +7,6 @@ import itertools
 from collections import Counter
 from typing import Any, Final
 
-from cartes.cards import Card, Hand
 from cartes.errors import HandSizeError, OptionError, StrengthError
 from cartes.evaluation.rankings import Category, Ranking, rank_word
 from cartes.evaluation.tables import (
@@ -20,6 +19,7 @@ from cartes.evaluation.tables import (
     row_bases,
     tables_for,
 )
+from cartes.french import Card, Hand
 
 __all__ = ["HandRank", "strength_of"]
 

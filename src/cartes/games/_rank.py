@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cartes.cards import Card
 from cartes.evaluation import HandRank, evaluate, exposed_strength
+from cartes.french import Card
 
 __all__ = ["board_strength", "hand_rank"]
 

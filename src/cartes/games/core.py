@@ -29,9 +29,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from cartes.cards import Card
 from cartes.deck import Deck
 from cartes.errors import ConfigurationError, HistoryError, IllegalActionError
+from cartes.french import Card
 from cartes.games._check import is_whole
 from cartes.spanish import SpanishCard
 

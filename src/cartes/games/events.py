@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from cartes.cards import Card
+from cartes.french import Card
 from cartes.games.core import Action, Event
 
 __all__ = [

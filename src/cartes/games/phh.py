@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cartes.cards import Card
 from cartes.errors import ConfigurationError
+from cartes.french import Card
 from cartes.games._check import is_whole
 from cartes.games.core import Bet, BringIn, Call, Check, Complete, Fold, Raise
 from cartes.games.events import Acted, CardDealt, Mucked, Reshuffled, RoundStarted, Shown

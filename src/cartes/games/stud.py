@@ -18,9 +18,9 @@ from typing import Any, ClassVar, Literal
 
 import numpy as np
 
-from cartes.cards import Card
 from cartes.deck import Deck, SeedLike, make_rng
 from cartes.errors import ConfigurationError, IllegalActionError
+from cartes.french import Card
 from cartes.games import betting
 from cartes.games._check import flag, is_whole, whole, whole_list
 from cartes.games._rank import HandRankLike, board_strength, hand_rank
