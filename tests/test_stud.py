@@ -332,6 +332,42 @@ def test_s13_short_all_in_in_a_hand():
     assert state.legal_actions() == (Fold(), Call())  # seat 2 had: no reopening
 
 
+def test_s13_half_bet_rule_measured_per_player():
+    """S-13: short all-ins reopen the betting only for a player who faces at least half a bet
+    more than what he last acted on (issue 10's repro: the second short all-in reopened it
+    for everyone)."""
+    game = SevenCardStud(players=4, small_bet=5, big_bet=10)
+    state = game.start(seed=3, stacks=[200, 21, 200, 17])
+    act(state, BringIn())
+    while state.street == 3:
+        act(state, Call())
+    while state.street == 4:
+        act(state, Check())
+    assert state.street == 5
+    assert state.to_act == 2
+    act(state, Bet(10), Raise(to=14), Call(), Raise(to=18))  # seats 3 and 1 all-in, short
+    # seat 2 bet 10 and now faces 8 more: half a bet or more, so he may raise
+    assert state.to_act == 2
+    assert Raise(to=20) in state.legal_actions()
+    act(state, Call())
+    # seat 0 called 14 and faces 4 more: under half a bet, so only fold or call
+    assert state.to_act == 0
+    assert state.legal_actions() == (Fold(), Call())
+
+
+def test_s13_no_raise_that_nobody_can_answer():
+    """A bet or raise is offered only when another seat still in could put in more than the
+    current bet: here seat 1 is all-in and seat 0 cannot even cover the completion."""
+    top = Deck.stacked("As Ks Qs Ah Kh Qh 2c 9d 9s").cards
+    deck = Deck([*top, *(c for c in Deck.french().cards if c not in top)])
+    game = SevenCardStud(players=3, ante=0, bring_in=1, small_bet=5, big_bet=10,
+                         open_pair_big_bet=False)
+    state = game.start(deck=deck, stacks=[3, 5, 100], button=2)
+    act(state, BringIn(), Complete())  # seat 0 brings in, seat 1 completes all-in
+    assert state.to_act == 2
+    assert state.legal_actions() == (Fold(), Call())
+
+
 # -- §2.5: running out of cards (S-9) -----------------------------------------------------
 
 

@@ -191,6 +191,7 @@ class BettingRound:
     """
 
     __slots__ = (
+        "acted_level",
         "big_mode",
         "big_option",
         "bring_in",
@@ -205,6 +206,7 @@ class BettingRound:
         "forced_seat",
         "full_level",
         "last_aggressor",
+        "last_full_aggressor",
         "last_increment",
         "level",
         "may_raise",
@@ -237,6 +239,10 @@ class BettingRound:
         self.count = 0  # full bets, completions and raises this round
         self.capped = False
         self.last_aggressor: int | None = None
+        self.last_full_aggressor: int | None = None  # the last full bet or raise (C-24)
+        # The level each seat last acted on: short all-ins reopen the betting for a seat only
+        # by what it faces beyond that (S-13, C-20: measured per player).
+        self.acted_level: list[int | None] = [None] * n
         if isinstance(structure, FixedLimit):
             self.unit = structure.small_bet if unit is None else unit
             self.big_option = big_option and self.unit < structure.big_bet
@@ -296,10 +302,34 @@ class BettingRound:
         return tuple(acts)
 
     def _answerable(self, seat: int) -> bool:
-        """Whether a bet or raise by ``seat`` could be answered: another seat has not folded
-        and still has chips behind. Otherwise only call (or check) and fold are offered, so
-        that an all-in bet stays the last aggression (S-10 showing order)."""
-        return any(other != seat for other in self.chips.can_act())
+        """Whether a bet or raise by ``seat`` could be answered: another seat still in could
+        put in more than the current bet (the casino rule, and pokerkit's; C-19). Otherwise
+        only call (or check) and fold are offered, so that an all-in stays the last
+        aggression (S-10 showing order)."""
+        chips = self.chips
+        return any(
+            other != seat
+            and not chips.folded[other]
+            and self.contrib[other] + chips.stacks[other] > self.level
+            for other in range(self.n)
+        )
+
+    def _reopens(self, increase: int) -> bool:
+        """Whether facing ``increase`` more than one last acted on is a full raise's worth:
+        a unit (or half of one under the half-bet rule, S-13) in fixed limit, a full raise
+        ``max(min_bet, last increment)`` in spread limit (C-20)."""
+        s = self.structure
+        if isinstance(s, FixedLimit):
+            return increase >= self.unit or (s.half_bet_rule and 2 * increase >= self.unit)
+        return increase >= max(s.min_bet, self.last_increment)
+
+    def _raise_base(self) -> int:
+        """The level a fixed-limit raise adds its unit to: the last full bet or raise, moved
+        up by every whole unit that short all-ins have added since."""
+        base = self.full_level
+        while base + self.unit <= self.level:
+            base += self.unit
+        return base
 
     def _small(self) -> int:
         s = self.structure
@@ -320,7 +350,8 @@ class BettingRound:
             units = [self.unit]
             if self.big_option and not self.big_mode:
                 units.append(s.big_bet)
-            targets = sorted({min(self.full_level + u, all_in) for u in units})
+            base = self._raise_base()
+            targets = sorted({min(base + u, all_in) for u in units})
             targets = [t for t in targets if t > self.level]
             if self.level == 0:
                 return [Bet(t) for t in targets]
@@ -367,6 +398,7 @@ class BettingRound:
             raise TypeError(f"not a betting action: {action!r}")
         self.pending.discard(seat)
         self.may_raise.discard(seat)
+        self.acted_level[seat] = self.level
         self.cursor = seat
         self._close_if_settled()
         return moved
@@ -395,7 +427,8 @@ class BettingRound:
         moved = self._put(seat, target - self.contrib[seat])
         s = self.structure
         if isinstance(s, FixedLimit):
-            increment = target - self.full_level
+            # Each all-in is judged on its own increment; short ones add up only per player.
+            increment = target - before
             full = increment >= self.unit or (s.half_bet_rule and 2 * increment >= self.unit)
             if full and self.big_option and not self.big_mode and increment >= s.big_bet:
                 self.big_mode = True
@@ -409,13 +442,19 @@ class BettingRound:
         self.level = max(before, target)
         if full:
             self.full_level = target
+            self.last_full_aggressor = seat
             self._count_full(able)
             self._reopen(seat)
         else:
-            # A short all-in: those who already acted may only call or fold (S-13, C-4).
+            # A short all-in: those who already acted may only call or fold, unless what they
+            # now face beyond what they last acted on is a full raise's worth (S-13, C-20).
             self.pending = {
                 s for s in self.chips.can_act() if s != seat and self.contrib[s] < self.level
             }
+            for other in self.pending:
+                last = self.acted_level[other]
+                if last is not None and self._reopens(self.level - last):
+                    self.may_raise.add(other)
         return moved
 
     def _close_if_settled(self) -> None:
@@ -455,6 +494,7 @@ class BettingRound:
         twin.contrib = list(self.contrib)
         twin.pending = set(self.pending)
         twin.may_raise = set(self.may_raise)
+        twin.acted_level = list(self.acted_level)
         return twin
 
     def snapshot(self) -> tuple[object, ...]:
