@@ -25,6 +25,7 @@ from numpy.typing import NDArray
 from cartes.deck import SeedLike, make_rng
 from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.games._check import whole
+from cartes.games.calatone import Declare, Expose
 from cartes.games.core import (
     Action,
     Bet,
@@ -47,6 +48,7 @@ __all__ = [
     "SeatView",
     "SimpleAgent",
     "concrete",
+    "forced_choice",
     "play_hand",
     "play_table",
     "simulate",
@@ -156,6 +158,22 @@ def concrete(offer: Action, rng: np.random.Generator | None = None) -> Action:
     return offer
 
 
+def forced_choice(legal: Sequence[Action]) -> Action | None:
+    """The sensible answer to a choice that is not a bet, or ``None``: show at a stud
+    showdown, expose the lower of one's two cards in calatone, and declare the best five
+    (calatone offers its declarations best first).
+
+    >>> forced_choice((Expose("As"), Expose("7d"))), forced_choice((Fold(), Check()))
+    (Expose('7d'), None)
+    """
+    if Show() in legal:
+        return Show()
+    exposes = [a for a in legal if isinstance(a, Expose)]
+    if exposes:
+        return min(exposes, key=lambda a: a.card.index)
+    return next((a for a in legal if isinstance(a, Declare)), None)
+
+
 class RandomAgent:
     """Picks uniformly among the legal actions (and a uniform amount within a range).
 
@@ -175,7 +193,8 @@ class RandomAgent:
 
 
 class CallingStation:
-    """Never folds, never raises: checks or calls, posts the bring-in, always shows.
+    """Never folds, never raises: checks or calls, posts the bring-in, always shows; in
+    calatone it exposes the lower card and declares the best five.
 
     >>> from cartes.games import get
     >>> state = get("seven-card-stud").start(seed=1)
@@ -184,7 +203,10 @@ class CallingStation:
     """
 
     def act(self, view: SeatView) -> Action:
-        for choice in (Show(), Check(), Call(), BringIn()):
+        forced = forced_choice(view.legal_actions)
+        if forced is not None:
+            return forced
+        for choice in (Check(), Call(), BringIn()):
             if choice in view.legal_actions:
                 return choice
         return concrete(view.legal_actions[0])
@@ -193,7 +215,7 @@ class CallingStation:
 class SimpleAgent:
     """A sensible, simple player: bets and raises with two pair or better, calls with a pair
     (or while bets are small, up to fourth street), folds weak hands facing a bet, and always
-    shows.
+    shows; in calatone it exposes the lower card and declares the best five.
 
     It judges only its own cards by pairs, trips and quads (a rough strength, no evaluator).
 
@@ -205,8 +227,9 @@ class SimpleAgent:
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal_actions
-        if Show() in legal:
-            return Show()
+        forced = forced_choice(legal)
+        if forced is not None:
+            return forced
         obs = view.observation()
         own = [card for card in obs.cards[view.seat] if card is not None] + list(obs.board)
         counts = sorted(Counter(card.rank for card in own).values(), reverse=True)

@@ -28,6 +28,7 @@ from typing import Any
 from cartes.deck import Deck
 from cartes.errors import CartesError, ConfigurationError, HistoryError, UnknownGameError
 from cartes.games.betting import FixedLimit, Pot, RaiseCap, SpreadLimit
+from cartes.games.calatone import Calatone, CalatoneState, Concede, Declare, Expose
 from cartes.games.core import (
     DECK_KINDS,
     Action,
@@ -55,10 +56,15 @@ __all__ = [
     "Action",
     "Bet",
     "BringIn",
+    "Calatone",
+    "CalatoneState",
     "Call",
     "Check",
     "Complete",
+    "Concede",
+    "Declare",
     "Event",
+    "Expose",
     "FixedLimit",
     "Fold",
     "Game",
@@ -83,7 +89,10 @@ __all__ = [
 
 GameFactory = Callable[..., Game]
 
-_REGISTRY: dict[str, GameFactory] = {SevenCardStud.name: SevenCardStud}
+_REGISTRY: dict[str, GameFactory] = {
+    SevenCardStud.name: SevenCardStud,
+    Calatone.name: Calatone,
+}
 _ENTRY_POINT_GROUP = "cartes.games"
 _discovered = False
 

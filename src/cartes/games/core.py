@@ -527,11 +527,14 @@ class State(ABC):
                 )
         offered = self.legal_actions()
         if not any(offer.allows(action) for offer in offered):
-            raise IllegalActionError(
-                f"{action!r} is not legal for seat {self.to_act} now: "
-                f"legal actions are {list(offered)}"
-            )
+            raise IllegalActionError(self._illegal_message(action, offered))
         return self._apply(action)
+
+    def _illegal_message(self, action: Action, offered: Sequence[Action]) -> str:
+        """Why ``action`` is refused: by default, the legal actions. A game may say more
+        precisely what was wrong (a card that is not the seat's, say) and what is allowed."""
+        seat = self.to_act
+        return f"{action!r} is not legal for seat {seat} now: legal actions are {list(offered)}"
 
     def to_dict(self) -> dict[str, Any]:
         """The hand as JSON-ready data that :func:`cartes.games.replay` reads back.

@@ -1,4 +1,4 @@
-"""The events of the poker games (stud now, calatone later): what a hand's history holds.
+"""The events of the poker games (stud and calatone): what a hand's history holds.
 
 Every event has a ``seat`` (``None`` for table events). :meth:`~cartes.games.Event.seen_by`
 hides what a seat may not see: other seats' down cards, burned cards, mucked hands.
@@ -20,9 +20,14 @@ from cartes.games.core import Action, Event
 
 __all__ = [
     "Acted",
+    "AllPassed",
     "AntePosted",
     "CardBurned",
     "CardDealt",
+    "Conceded",
+    "Declared",
+    "ExposeChosen",
+    "ExposuresRevealed",
     "HandEnded",
     "HandStarted",
     "Mucked",
@@ -196,3 +201,72 @@ class HandEnded(Event):
 
     kind: ClassVar[str] = "end"
     payoffs: tuple[int, ...]
+
+
+# -- calatone ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ExposeChosen(Event):
+    """A seat chooses which of its two first cards to expose (calatone, C-5). Only that seat
+    sees the choice here; every choice is turned up together by :class:`ExposuresRevealed`.
+
+    >>> ExposeChosen(seat=0, card=Card("As")).seen_by(1).card is None
+    True
+    """
+
+    kind: ClassVar[str] = "expose"
+    card: Card | None
+
+    def seen_by(self, seat: int | None) -> Event:
+        return self if seat == self.seat else replace(self, card=None)
+
+
+@dataclass(frozen=True, slots=True)
+class ExposuresRevealed(Event):
+    """Every seat's chosen card turned face up at once (calatone, C-5), by seat number.
+
+    >>> ExposuresRevealed(seat=None, cards=(Card("As"), Card("7d"))).to_dict()
+    {'kind': 'reveal', 'seat': None, 'cards': ['As', '7d']}
+    """
+
+    kind: ClassVar[str] = "reveal"
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AllPassed(Event):
+    """Everyone still in passed in a round before the last: the hand stops (calatone, C-9).
+
+    >>> AllPassed(seat=None, street=3).street
+    3
+    """
+
+    kind: ClassVar[str] = "all_passed"
+    street: int
+
+
+@dataclass(frozen=True, slots=True)
+class Declared(Event):
+    """A seat turns up its hole card and declares five of its cards (calatone, C-10): ``cards``
+    are all its cards, ``five`` the declared hand, ``description`` its value.
+
+    >>> Declared(seat=0, cards=(), five=(Card("As"),), description="x").five
+    (Card('As'),)
+    """
+
+    kind: ClassVar[str] = "declare"
+    cards: tuple[Card, ...]
+    five: tuple[Card, ...]
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class Conceded(Event):
+    """A seat gives up the pots it contests without showing (calatone, C-26).
+
+    >>> Conceded(seat=2).to_dict()
+    {'kind': 'concede', 'seat': 2}
+    """
+
+    kind: ClassVar[str] = "concede"

@@ -1,4 +1,4 @@
-"""A readable text log of a hand's events.
+"""A readable text log of a hand's events (stud and calatone).
 
 >>> from cartes.games import get
 >>> state = get("seven-card-stud", players=2).start(seed=4)
@@ -13,9 +13,14 @@ from collections.abc import Sequence
 from cartes.games.core import Event, Raise
 from cartes.games.events import (
     Acted,
+    AllPassed,
     AntePosted,
     CardBurned,
     CardDealt,
+    Conceded,
+    Declared,
+    ExposeChosen,
+    ExposuresRevealed,
     HandEnded,
     HandStarted,
     Mucked,
@@ -32,8 +37,8 @@ _VERBS = {"bring_in": "brings in", "complete": "completes with", "fold": "folds"
           "check": "checks", "call": "calls", "bet": "bets", "raise": "raises",
           "show": "shows", "muck": "mucks"}
 
-_STREETS = {3: "Third street", 4: "Fourth street", 5: "Fifth street", 6: "Sixth street",
-            7: "Seventh street"}
+_STREETS = {2: "Second street", 3: "Third street", 4: "Fourth street", 5: "Fifth street",
+            6: "Sixth street", 7: "Seventh street"}
 
 
 def format_event(event: Event) -> str:
@@ -79,6 +84,19 @@ def format_event(event: Event) -> str:
             name = "Main pot" if event.pot == 0 else f"Side pot {event.pot}"
             won = ", ".join(f"seat {seat} wins {chips}" for seat, chips in event.shares)
             return f"{name} ({event.amount}): {won}"
+        case ExposeChosen():
+            card = "a card" if event.card is None else str(event.card)
+            return f"Seat {event.seat} chooses {card} to expose"
+        case ExposuresRevealed():
+            shown = ", ".join(f"seat {s} {c}" for s, c in enumerate(event.cards))
+            return f"Exposed cards: {shown}"
+        case AllPassed():
+            return "Everyone passed: the hand stops on the cards dealt"
+        case Declared():
+            five = " ".join(map(str, event.five))
+            return f"Seat {event.seat} declares {five}: {event.description}"
+        case Conceded():
+            return f"Seat {event.seat} concedes"
         case HandEnded():
             net = " ".join(f"{p:+d}" for p in event.payoffs)
             return f"Hand over: {net}"

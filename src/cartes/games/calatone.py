@@ -1,0 +1,741 @@
+"""Calatone, the reference implementation: SPEC §1 and decisions C-1 to C-27.
+
+Calatone is seven-card stud's Italian cousin as a Spanish book tells it: two cards down, each
+player chooses which one to expose (all choices revealed together), five more cards face up,
+six spread-limit betting rounds led by the best exposed hand, and a showdown where each player
+**declares** five of his seven cards, bound by what he declares. If everyone still in passes in
+any of rounds 1 to 5, the hand stops and the best hand on the cards dealt so far wins.
+
+>>> from cartes import Deck
+>>> from cartes.games import get, Expose, Check
+>>> game = get("calatone", players=3)
+>>> state = game.start(seed=1)
+>>> state.phase, state.to_act, state.legal_actions()  # dealer 0: the deal starts on his left
+('expose', 1, (Expose('8s'), Expose('5s')))
+>>> state.apply_all([Expose("5s"), Expose("Ts"), Expose("6c")])
+>>> state.phase, state.up_cards
+('betting', ((Card('6c'),), (Card('5s'),), (Card('Ts'),)))
+>>> state.to_act  # the ten speaks first (C-6)
+2
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from cartes.deck import Deck, SeedLike, make_rng
+from cartes.errors import ConfigurationError, IllegalActionError
+from cartes.french import Card, CardLike, Hand
+from cartes.games import betting
+from cartes.games._check import flag, is_whole, whole, whole_list
+from cartes.games.calatone_hands import (
+    best_declaration,
+    describe,
+    exposed_value,
+    hand_value,
+    partial_value,
+)
+from cartes.games.core import Action, Event, Game, Observation, State, deck_kind
+from cartes.games.events import (
+    Acted,
+    AllPassed,
+    AntePosted,
+    CardDealt,
+    Conceded,
+    Declared,
+    ExposeChosen,
+    ExposuresRevealed,
+    HandEnded,
+    HandStarted,
+    PotAwarded,
+    RoundStarted,
+    Shown,
+    UncalledReturned,
+)
+
+__all__ = [
+    "Calatone",
+    "CalatoneState",
+    "Concede",
+    "Declare",
+    "Expose",
+    "best_declaration",
+]
+
+Phase = Literal["expose", "betting", "declare", "over"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Expose(Action):
+    """Choose which of one's two first cards is turned face up (C-5); the other stays down.
+
+    >>> Expose("As"), Expose("As") == Expose(Card("As")), Expose("As").to_dict()
+    (Expose('As'), True, {'kind': 'expose', 'card': 'As'})
+    """
+
+    kind: ClassVar[str] = "expose"
+    card: Card
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "card", Card(self.card))
+
+    def __repr__(self) -> str:
+        return f"Expose('{self.card}')"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Declare(Action):
+    """Turn up the hole card and declare five of one's cards as the hand (C-10). The declared
+    five are what is valued, even if a better five existed. Order does not matter.
+
+    >>> Declare("Jh Qc Kd Ah As")
+    Declare('As Ah Kd Qc Jh')
+    >>> Declare("Jh Qc Kd Ah As") == Declare([Card("As"), "Ah", "Kd", "Qc", "Jh"])
+    True
+    """
+
+    kind: ClassVar[str] = "declare"
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        raw: Iterable[CardLike]
+        raw = self.cards.replace(",", " ").split() if isinstance(self.cards, str) else self.cards
+        parsed = sorted((Card(card) for card in raw), key=lambda c: -c.index)
+        object.__setattr__(self, "cards", tuple(parsed))
+
+    def __repr__(self) -> str:
+        return f"Declare('{' '.join(map(str, self.cards))}')"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "cards": " ".join(map(str, self.cards))}
+
+
+@dataclass(frozen=True, slots=True)
+class Concede(Action):
+    """Give up, at a declaration, every pot one contests with someone, showing nothing (C-26).
+
+    >>> Concede().to_dict()
+    {'kind': 'concede'}
+    """
+
+    kind: ClassVar[str] = "concede"
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+
+
+@dataclass(frozen=True)
+class Calatone(Game):
+    """Calatone for 2-7 players (C-1): an equal ``ante`` (C-3), spread-limit bets and raises
+    between ``min_bet`` and ``max_bet`` (C-4), an optional cap of ``max_raises_per_round`` full
+    bets and raises per round (the bet counts, C-23), table stakes.
+
+    ``all_pass_ends_hand`` is the seed's rule that a round of passes in rounds 1-5 ends the
+    hand (C-9); ``lowest_rank`` strips the deck below that rank (C-18: 2 to 14, 14 the ace),
+    allowed only while ``4 * (15 - lowest_rank) >= 7 * players``.
+
+    >>> Calatone(players=5, lowest_rank=7)
+    Traceback (most recent call last):
+    ...
+    cartes.errors.ConfigurationError: lowest_rank 7 leaves 32 cards, fewer than the 35 that ...
+    >>> Calatone(min_bet=5, max_bet=2)
+    Traceback (most recent call last):
+    ...
+    cartes.errors.ConfigurationError: max_bet must be an integer >= 5, got 2
+    """
+
+    name: ClassVar[str] = "calatone"
+    players: int = 2
+    ante: int = 1
+    min_bet: int = 1
+    max_bet: int = 10
+    max_raises_per_round: int | None = None
+    all_pass_ends_hand: bool = True
+    lowest_rank: int = 2
+    starting_stack: int = 200
+
+    def __post_init__(self) -> None:
+        def store(name: str, value: object) -> None:  # a checked value (numpy ints as int)
+            object.__setattr__(self, name, value)
+
+        store("players", whole("players", self.players, 2, 7))
+        store("ante", whole("ante", self.ante, 0))
+        store("min_bet", whole("min_bet", self.min_bet, 1))
+        store("max_bet", whole("max_bet", self.max_bet, self.min_bet))
+        if self.max_raises_per_round is not None:
+            store(
+                "max_raises_per_round", whole("max_raises_per_round", self.max_raises_per_round, 1)
+            )
+        store("all_pass_ends_hand", flag("all_pass_ends_hand", self.all_pass_ends_hand))
+        store("lowest_rank", whole("lowest_rank", self.lowest_rank, 2, 14))
+        cards, needed = 4 * (15 - self.lowest_rank), 7 * self.players
+        if cards < needed:
+            raise ConfigurationError(
+                f"lowest_rank {self.lowest_rank} leaves {cards} cards, fewer than the {needed} "
+                f"that {self.players} players need (7 each): use lowest_rank <= "
+                f"{15 - -(-needed // 4)}"
+            )
+        store("starting_stack", whole("starting_stack", self.starting_stack, 1))
+
+    @property
+    def structure(self) -> betting.SpreadLimit:
+        """The spread-limit structure of every betting round."""
+        return betting.SpreadLimit(self.min_bet, self.max_bet)
+
+    @property
+    def cap(self) -> betting.RaiseCap:
+        """The raise cap (none by default); heads-up play is not exempt."""
+        return betting.RaiseCap(self.max_raises_per_round, heads_up_unlimited=False)
+
+    def deck(self) -> Deck[Card]:
+        """A fresh, unshuffled deck for this game: 52 cards, or stripped below ``lowest_rank``.
+
+        >>> len(Calatone(lowest_rank=7).deck())
+        32
+        """
+        low = self.lowest_rank - 2
+        return Deck([card for card in Deck.french().cards if card.rank >= low])
+
+    def start(
+        self,
+        seed: SeedLike = None,
+        *,
+        deck: Deck[Any] | None = None,
+        stacks: Sequence[int] | None = None,
+        button: int = 0,
+        reshuffle_seed: int | None = None,
+    ) -> CalatoneState:
+        """Post the antes, deal two cards down to each player and return the hand waiting for
+        the expose choices. ``button`` is the dealer's seat; the deal starts on his left.
+
+        ``seed`` shuffles a fresh deck; a ``deck`` (``Deck.stacked(...)``) is dealt in its
+        order instead, top first, and must hold at least ``7 * players`` cards of this game's
+        deck. ``reshuffle_seed`` is accepted for the common hand-history format and unused:
+        calatone never runs out of cards (C-16).
+
+        >>> state = Calatone(players=2).start(seed=5, stacks=[50, 80], button=1)
+        >>> state.stacks, state.dealer, state.street
+        ((49, 79), 1, 2)
+        """
+        n = self.players
+        rng = make_rng(seed)
+        if deck is None:
+            deck = self.deck()
+            deck.shuffle(rng)
+        else:
+            if not isinstance(deck, Deck):
+                raise ConfigurationError(f"deck must be a cartes Deck, got {type(deck).__name__}")
+            deck = deck.copy()
+            if any(type(card) is not Card for card in deck):
+                raise ConfigurationError("deck must hold French cards (cartes.Card)")
+            low = [str(card) for card in deck if card.rank < self.lowest_rank - 2]
+            if low:
+                raise ConfigurationError(
+                    f"deck holds {' '.join(low[:4])}: cards below lowest_rank "
+                    f"{self.lowest_rank} are stripped from this game's deck"
+                )
+            if len(deck) < 7 * n:
+                raise ConfigurationError(
+                    f"deck must hold at least 7 * players = {7 * n} cards for {n} players, "
+                    f"got {len(deck)}"
+                )
+        chips = [self.starting_stack] * n if stacks is None else whole_list("stacks", stacks, 1)
+        if len(chips) != n:
+            raise ConfigurationError(f"stacks must give one stack per seat ({n}), got {len(chips)}")
+        dealer = whole("button", button, 0, n - 1)
+        if reshuffle_seed is not None:
+            whole("reshuffle_seed", reshuffle_seed, 0)
+        return CalatoneState(self, deck, chips, dealer)
+
+
+# ---------------------------------------------------------------------------------------------
+# The state
+
+
+@dataclass
+class _Showdown:
+    """The declarations in progress: the order, who has spoken, and each pot's claimants."""
+
+    order: list[int]
+    index: int = 0
+    claimants: list[set[int]] = field(default_factory=list)
+    values: dict[int, int] = field(default_factory=dict)
+
+    def copy(self) -> _Showdown:
+        return _Showdown(
+            list(self.order), self.index, [set(c) for c in self.claimants], dict(self.values)
+        )
+
+    def snapshot(self) -> tuple[object, ...]:
+        return (
+            tuple(self.order), self.index, tuple(tuple(sorted(c)) for c in self.claimants),
+            tuple(sorted(self.values.items())),
+        )
+
+
+class CalatoneState(State):
+    """One hand of calatone. Made by :meth:`Calatone.start`.
+
+    Besides the :class:`~cartes.games.State` contract: the ``phase`` (``"expose"``,
+    ``"betting"``, ``"declare"`` or ``"over"``), the ``street`` (cards each player holds, 2 to
+    7), the betting ``round_number`` (1 to 6), the ``dealer``, ``stacks``, ``pots`` and
+    ``round_bets``, each seat's ``cards`` in deal order and its public ``up_cards``.
+
+    >>> from cartes.games import Expose, Check
+    >>> state = Calatone(players=2).start(seed=3)
+    >>> state.apply_all([Expose(state.cards[1][0]), Expose(state.cards[0][0])])
+    >>> state.round_number, state.legal_actions()
+    (1, (Fold(), Check(), Bet(amount=1, up_to=10)))
+    """
+
+    def __init__(self, game: Calatone, deck: Deck[Any], stacks: list[int], dealer: int) -> None:
+        self.game = game
+        self.n = n = game.players
+        self.dealer = dealer
+        self.initial_stacks = tuple(stacks)
+        self.initial_deck: tuple[Card, ...] = deck.cards
+        self.deck = deck
+        self.chips = betting.Chips(stacks)
+        self.cards: list[list[Card]] = [[] for _ in range(n)]
+        self.up: list[list[Card]] = [[] for _ in range(n)]
+        self.chosen: dict[int, Card] = {}
+        self.phase: Phase = "expose"
+        self.street = 2
+        self.round: betting.BettingRound | None = None
+        self.first_speakers: dict[int, int] = {}
+        self.showdown: _Showdown | None = None
+        self.history: list[Event] = []
+        self.actions: list[tuple[int, Action]] = []
+        self.revealed: set[int] = set()  # seats whose every card is public (shown, declared)
+        self.final_pots: tuple[betting.Pot, ...] = ()
+        self._payoffs: tuple[int, ...] | None = None
+        self._legal: tuple[Action, ...] | None = None
+        self._order = [(dealer + 1 + i) % n for i in range(n)]  # deal order, dealer's left
+        self._position = {seat: i for i, seat in enumerate(self._order)}
+        self._begin()
+
+    # -- the flow of the hand ----------------------------------------------------------------
+
+    def _begin(self) -> None:
+        self.history.append(HandStarted(None, self.dealer, self.initial_stacks))
+        if self.game.ante:
+            for seat in self._order:  # C-22: a short stack posts what it has
+                self.history.append(AntePosted(seat, self.chips.put(seat, self.game.ante)))
+        for _ in range(2):
+            for seat in self._order:
+                self._deal_to(seat, face_up=False)
+
+    def _deal_to(self, seat: int, face_up: bool) -> None:
+        card: Card = self.deck.draw()
+        self.cards[seat].append(card)
+        if face_up:
+            self.up[seat].append(card)
+        self.history.append(CardDealt(seat, card, face_up, self.street))
+
+    def _reveal(self) -> None:
+        """C-5: every choice is turned up at once, in deal order."""
+        for seat in self._order:
+            self.up[seat].append(self.chosen[seat])
+        self.history.append(ExposuresRevealed(None, tuple(self.chosen[s] for s in range(self.n))))
+        self.phase = "betting"
+        self._open_round()
+
+    def _best_exposed(self) -> int:
+        """C-6: the best exposed hand still in; ties go to the first in deal order."""
+        low = self.game.lowest_rank
+        live = [s for s in self._order if not self.chips.folded[s]]
+        return max(live, key=lambda s: (exposed_value(self.up[s], low), -self._position[s]))
+
+    def _open_round(self) -> None:
+        best = self._best_exposed()
+        rnd = betting.BettingRound(self.chips, self.game.structure, self.game.cap, best)
+        self.round = rnd
+        # The first speaker named at the start (C-24): the best exposed hand that can act, or
+        # the best exposed hand itself when nobody can bet (the round is not played, C-19).
+        self.first_speakers[self.street] = rnd.to_act if rnd.to_act is not None else best
+        self.history.append(RoundStarted(rnd.to_act, self.street))
+        if rnd.is_over:
+            self._close_round()
+
+    def _close_round(self) -> None:
+        rnd = self.round
+        assert rnd is not None
+        returned = rnd.return_uncalled()  # C-21
+        if returned is not None:
+            self.history.append(UncalledReturned(*returned))
+        self.round = None
+        live = self.chips.live()
+        if len(live) == 1:  # the last player standing wins without showing (§1.7)
+            self._award({live[0]: 0})
+            return
+        all_passed = rnd.level == 0 and len(self.chips.can_act()) >= 2  # C-9, C-19
+        if self.street == 7 or (all_passed and self.game.all_pass_ends_hand):
+            if all_passed and self.street < 7:
+                self.history.append(AllPassed(None, self.street))
+            if self.street >= 6:  # declare 5 of 6 or of 7 (C-10, C-11)
+                self._start_declarations(rnd)
+            else:
+                self._show_partial(live)
+            return
+        self.street += 1
+        for seat in self._order:
+            if not self.chips.folded[seat]:
+                self._deal_to(seat, face_up=True)
+        self._open_round()
+
+    def _show_partial(self, live: list[int]) -> None:
+        """C-11: on 2 to 5 cards everyone still in shows everything; the cards are valued as
+        they are."""
+        low = self.game.lowest_rank
+        claims: dict[int, int] = {}
+        for seat in self._order:
+            if seat in live:
+                cards = tuple(self.cards[seat])
+                claims[seat] = partial_value(cards, low)
+                self.revealed.add(seat)
+                self.history.append(Shown(seat, cards, describe(cards, low)))
+        self._award(claims)
+
+    def _start_declarations(self, rnd: betting.BettingRound) -> None:
+        """C-24: the last full bettor or raiser of the round just ended declares first, else
+        its first speaker; whoever is named and has folded gives way to the next player still
+        in clockwise. Then clockwise."""
+        start = rnd.last_full_aggressor
+        if start is None:
+            start = self.first_speakers[self.street]
+        n = self.n
+        while self.chips.folded[start]:
+            start = (start + 1) % n
+        order = [(start + i) % n for i in range(n) if not self.chips.folded[(start + i) % n]]
+        pot_list = betting.pots(self.chips.committed, self.chips.folded)
+        self.showdown = _Showdown(order, 0, [set(pot.eligible) for pot in pot_list])
+        self.phase = "declare"
+        self._next_declarer()
+
+    def _contests(self, seat: int) -> bool:
+        """Whether ``seat`` still contests a pot with someone (C-26: else he is not asked)."""
+        assert self.showdown is not None
+        return any(seat in c and len(c) > 1 for c in self.showdown.claimants)
+
+    def _next_declarer(self) -> None:
+        """Move to the next player in declaring order who must declare or concede; when none
+        is left, award the pots."""
+        show = self.showdown
+        assert show is not None
+        while show.index < len(show.order) and not self._contests(show.order[show.index]):
+            show.index += 1
+        if show.index == len(show.order):
+            self._award_declared()
+
+    def _award_declared(self) -> None:
+        show = self.showdown
+        assert show is not None
+        pot_list = betting.pots(self.chips.committed, self.chips.folded)
+        self._award(show.values, [frozenset(c) for c in show.claimants], pot_list)
+
+    def _award(
+        self,
+        values: dict[int, int],
+        claimants: list[frozenset[int]] | None = None,
+        pot_list: tuple[betting.Pot, ...] | None = None,
+    ) -> None:
+        """Award every pot, the last side pot first, to its best claimant; ties split with odd
+        chips in seat order from the dealer's left (C-14, §1.8)."""
+        if pot_list is None:
+            pot_list = betting.pots(self.chips.committed, self.chips.folded)
+        self.final_pots = pot_list
+        for index in range(len(pot_list) - 1, -1, -1):
+            pot = pot_list[index]
+            if claimants is not None:
+                contenders = sorted(claimants[index], key=self._position.__getitem__)
+            else:
+                contenders = sorted(
+                    (s for s in pot.eligible if s in values), key=self._position.__getitem__
+                )
+            if len(contenders) > 1:
+                best = max(values[s] for s in contenders)
+                contenders = [s for s in contenders if values[s] == best]
+            shares = betting.split(pot.amount, contenders)
+            for seat, chips in shares:
+                self.chips.stacks[seat] += chips
+            self.history.append(PotAwarded(None, index, pot.amount, tuple(shares)))
+        self.chips.committed = [0] * self.n
+        self._payoffs = tuple(self.chips.stacks[s] - self.initial_stacks[s] for s in range(self.n))
+        self.phase = "over"
+        self.history.append(HandEnded(None, self._payoffs))
+
+    # -- the State contract ------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act: choosing its up card, betting, or declaring."""
+        if self.phase == "expose":
+            return next(s for s in self._order if s not in self.chosen)
+        if self.phase == "betting":
+            assert self.round is not None
+            return self.round.to_act
+        if self.phase == "declare":
+            assert self.showdown is not None
+            return self.showdown.order[self.showdown.index]
+        return None
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._payoffs is not None
+
+    @property
+    def payoffs(self) -> tuple[int, ...]:
+        """Net chips per seat (they sum to zero), once the hand is over."""
+        if self._payoffs is None:
+            raise IllegalActionError("payoffs are known only when the hand is over")
+        return self._payoffs
+
+    @property
+    def round_number(self) -> int:
+        """The betting round, 1 to 6: round 1 is played on two cards, round 6 on seven."""
+        return self.street - 1
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Each seat's chips behind (not in the pot)."""
+        return tuple(self.chips.stacks)
+
+    @property
+    def up_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's face-up cards, public to every seat (none before the reveal)."""
+        return tuple(tuple(up) for up in self.up)
+
+    @property
+    def pots(self) -> tuple[betting.Pot, ...]:
+        """The pots: settled ones during a betting round (this round's bets apart in
+        :attr:`round_bets`), every pot between rounds and at the declarations, and the pots
+        as awarded once the hand is over."""
+        if self._payoffs is not None:
+            return self.final_pots
+        committed = list(self.chips.committed)
+        if self.round is not None:
+            committed = [c - bet for c, bet in zip(committed, self.round.contrib, strict=True)]
+        return betting.pots(committed, self.chips.folded)
+
+    @property
+    def round_bets(self) -> tuple[int, ...]:
+        """Each seat's chips bet in the current betting round (zeros outside a round)."""
+        return (0,) * self.n if self.round is None else tuple(self.round.contrib)
+
+    def best_declaration(self, seat: int) -> Hand:
+        """The best five of ``seat``'s cards to declare, once it holds five or more (a helper
+        for bots and UIs; :func:`~cartes.games.calatone_hands.best_declaration` on any cards).
+
+        >>> from cartes.games import Check
+        >>> state = Calatone(players=2).start(seed=3)
+        >>> state.apply_all([Expose(state.cards[1][0]), Expose(state.cards[0][0])])
+        >>> while state.phase == "betting":
+        ...     _ = state.apply(Check())
+        >>> state.phase, state.street  # everyone passed: the hand stopped on two cards (C-9)
+        ('over', 2)
+        >>> state = Calatone(players=2, all_pass_ends_hand=False).start(seed=3)
+        >>> state.apply_all([Expose(state.cards[1][0]), Expose(state.cards[0][0])])
+        >>> while state.phase == "betting":
+        ...     _ = state.apply(Check())
+        >>> state.phase, Declare(state.best_declaration(state.to_act)) == state.legal_actions()[0]
+        ('declare', True)
+        """
+        return best_declaration(self.cards[seat], self.game.lowest_rank)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        if self._legal is not None:  # cached until the next action
+            return self._legal
+        seat = self.to_act
+        legal: tuple[Action, ...]
+        if seat is None:
+            legal = ()
+        elif self.phase == "expose":  # C-25: nothing but the choice
+            legal = tuple(Expose(card) for card in self.cards[seat][:2])
+        elif self.phase == "betting":
+            assert self.round is not None
+            legal = self.round.legal(seat)
+        else:
+            legal = (*self._declarations(seat), Concede())
+        self._legal = legal
+        return legal
+
+    def _declarations(self, seat: int) -> tuple[Declare, ...]:
+        """Every five of the seat's cards, best first (equal ones in deal order)."""
+        low = self.game.lowest_rank
+        fives = list(itertools.combinations(self.cards[seat], 5))
+        fives.sort(key=lambda five: -hand_value(five, low))
+        return tuple(Declare(five) for five in fives)
+
+    def _illegal_message(self, action: Action, offered: Sequence[Action]) -> str:
+        seat = self.to_act
+        assert seat is not None
+        own = self.cards[seat]
+        if isinstance(action, Expose) and self.phase == "expose":
+            first = " or ".join(map(str, own[:2]))
+            return f"seat {seat} may expose only one of its two cards, {first}: not {action.card}"
+        if isinstance(action, Declare) and self.phase == "declare":
+            cards = action.cards
+            if len(set(cards)) != len(cards):
+                return f"{action!r} names a card twice: declare five different cards"
+            strangers = [str(c) for c in cards if c not in own]
+            if strangers:
+                return (
+                    f"{action!r}: {' '.join(strangers)} not among seat {seat}'s cards "
+                    f"{' '.join(map(str, own))}: declare five of them"
+                )
+            return f"{action!r} has {len(cards)} cards: declare exactly five of {len(own)}"
+        return super()._illegal_message(action, offered)
+
+    def _apply(self, action: Action) -> Event:
+        seat = self.to_act
+        assert seat is not None
+        self._legal = None
+        self.actions.append((seat, action))
+        event: Event
+        if self.phase == "expose":
+            assert isinstance(action, Expose)
+            self.chosen[seat] = action.card
+            event = ExposeChosen(seat, action.card)
+            self.history.append(event)
+            if len(self.chosen) == self.n:
+                self._reveal()
+            return event
+        if self.phase == "betting":
+            rnd = self.round
+            assert rnd is not None
+            moved = rnd.apply(seat, action)
+            event = Acted(seat, action, moved, self.chips.is_all_in(seat))
+            self.history.append(event)
+            if rnd.is_over:
+                self._close_round()
+            return event
+        show = self.showdown
+        assert show is not None
+        if isinstance(action, Declare):
+            low = self.game.lowest_rank
+            show.values[seat] = hand_value(action.cards, low)
+            self.revealed.add(seat)
+            event = Declared(
+                seat, tuple(self.cards[seat]), action.cards, describe(action.cards, low)
+            )
+        else:  # C-26: he gives up every pot he contests with someone
+            for claim in show.claimants:
+                if seat in claim and len(claim) > 1:
+                    claim.discard(seat)
+            event = Conceded(seat)
+        self.history.append(event)
+        show.index += 1
+        self._next_declarer()
+        return event
+
+    def observation(self, seat: int | None) -> Observation:
+        """What ``seat`` may know now; ``None`` is a spectator (public cards only). Before the
+        reveal a seat knows its own expose choice and nobody else's (C-5)."""
+        if seat is not None:
+            if not is_whole(seat) or not 0 <= seat < self.n:
+                raise IllegalActionError(
+                    f"no seat {seat!r}: seats are 0..{self.n - 1}, or None for a spectator"
+                )
+            seat = int(seat)
+        visible: list[tuple[Card | None, ...]] = []
+        for s in range(self.n):
+            if s == seat or s in self.revealed:
+                visible.append(tuple(self.cards[s]))
+            else:
+                up = set(self.up[s])
+                visible.append(tuple(c if c in up else None for c in self.cards[s]))
+        to_act = self.to_act
+        rnd = self.round
+        return Observation(
+            seat=seat,
+            to_act=to_act,
+            stacks=tuple(self.chips.stacks),
+            committed=tuple(self.chips.committed),
+            folded=tuple(self.chips.folded),
+            cards=tuple(visible),
+            board=(),
+            history=tuple(e.seen_by(seat) for e in self.history),
+            legal_actions=self.legal_actions() if to_act == seat and seat is not None else (),
+            is_terminal=self.is_terminal,
+            extra={
+                "phase": self.phase,
+                "street": self.street,
+                "round": self.round_number,
+                "dealer": self.dealer,
+                "button": self.dealer,
+                "pots": self.pots,
+                "up_cards": self.up_cards,
+                "expose_choice": self.chosen.get(seat) if seat is not None else None,
+                "round_committed": () if rnd is None else tuple(rnd.contrib),
+                "to_call": 0 if rnd is None or seat is None else min(
+                    rnd.owed(seat), self.chips.stacks[seat]
+                ),
+            },
+        )
+
+    def clone(self) -> CalatoneState:
+        twin = CalatoneState.__new__(CalatoneState)
+        twin.__dict__.update(self.__dict__)
+        twin.deck = self.deck.copy()
+        twin.chips = self.chips.copy()
+        twin.round = None if self.round is None else self.round.copy(twin.chips)
+        twin.cards = [list(c) for c in self.cards]
+        twin.up = [list(u) for u in self.up]
+        twin.chosen = dict(self.chosen)
+        twin.first_speakers = dict(self.first_speakers)
+        twin.showdown = None if self.showdown is None else self.showdown.copy()
+        twin.history = list(self.history)
+        twin.actions = list(self.actions)
+        twin.revealed = set(self.revealed)
+        return twin
+
+    def _snapshot(self) -> tuple[object, ...]:
+        return (
+            self.game, self.dealer, self.initial_stacks, self.initial_deck, self.deck,
+            self.chips.snapshot(), self.cards, self.up, sorted(self.chosen.items()), self.phase,
+            self.street, None if self.round is None else self.round.snapshot(),
+            sorted(self.first_speakers.items()),
+            None if self.showdown is None else self.showdown.snapshot(),
+            self.history, self.actions, sorted(self.revealed), self._payoffs,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CalatoneState):
+            return NotImplemented
+        return self._snapshot() == other._snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        if self.is_terminal:
+            status = "over"
+        else:
+            status = f"{self.phase}, street {self.street}, seat {self.to_act} to act"
+        return f"<CalatoneState {self.n} players, {status}>"
+
+    # -- history -----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The hand as JSON-ready data (the common ``cartes-hand/1`` format): the game, the
+        deck order, the stacks, the dealer (as ``button``), every action and every event."""
+        return {
+            "format": "cartes-hand/1",
+            "game": self.game.name,
+            "config": self.game.config(),
+            "deck": [str(card) for card in self.initial_deck],
+            "deck_kind": deck_kind(self.deck),
+            "burned": [],
+            "stacks": list(self.initial_stacks),
+            "button": self.dealer,
+            "reshuffle_seed": None,
+            "actions": [{"seat": seat, **action.to_dict()} for seat, action in self.actions],
+            "events": [event.to_dict() for event in self.history],
+        }
