@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from cartes.errors import HandSizeError
-from cartes.evaluation.rankings import Category, rank_word
+from cartes.evaluation.rankings import rank_word
 from cartes.french import Card, Hand, Rank
 from cartes.games._rank import board_strength, hand_rank
 
@@ -143,7 +143,7 @@ def describe(cards: Sequence[Card], lowest_rank: int = 2, lang: str = "en") -> s
     >>> describe(cards("As Ah Kd Qc Jh"))
     'Five figures, ace, ace, king, queen, jack'
     >>> describe(cards("Kd Ks 7h")), describe(cards("Kd Ks 7h"), lang="es")
-    ('Pair, kings, seven', 'Pareja, reyes, siete')
+    ('Pair of kings', 'Pareja de reyes')
     """
     hand = Hand(cards)
     if len(hand) == 5:
@@ -152,13 +152,23 @@ def describe(cards: Sequence[Card], lowest_rank: int = 2, lang: str = "en") -> s
         raise HandSizeError(f"a calatone hand has 1 to 5 cards to describe, got {len(hand)}")
     groups = sorted(((n, r) for r, n in Counter(c.rank for c in hand).items()), reverse=True)
     shape = [n for n, _ in groups]
-    category = (
-        Category.FOUR_OF_A_KIND if shape[0] == 4
-        else Category.THREE_OF_A_KIND if shape[0] == 3
-        else Category.TWO_PAIR if shape[:2] == [2, 2]
-        else Category.PAIR if shape[0] == 2
-        else Category.HIGH_CARD
-    )  # fmt: skip
-    name = category.english if lang == "en" else category.spanish
-    words = [rank_word(int(r), plural=n > 1, lang=lang) for n, r in groups]
-    return f"{name}, {', '.join(words)}"
+    top = int(groups[0][1])
+    en = lang == "en"
+
+    def plural(rank: int) -> str:
+        return rank_word(rank, plural=True, lang=lang)
+
+    # The evaluator's wording for the same categories (HandRank.describe).
+    if shape[0] == 4:
+        return f"Four of a kind, {plural(top)}" if en else f"Poker de {plural(top)}"
+    if shape[0] == 3:
+        return f"Three of a kind, {plural(top)}" if en else f"Trío de {plural(top)}"
+    if shape[:2] == [2, 2]:
+        low = int(groups[1][1])
+        if en:
+            return f"Two pair, {plural(top)} and {plural(low)}"
+        return f"Dobles parejas de {plural(top)} y {plural(low)}"
+    if shape[0] == 2:
+        return f"Pair of {plural(top)}" if en else f"Pareja de {plural(top)}"
+    word = rank_word(top, lang=lang)
+    return f"High card, {word}" if en else f"Carta mayor, {word}"
