@@ -1,4 +1,5 @@
-"""Random seven-card stud hands per second: cartes against pokerkit, in the same run.
+"""Random seven-card stud hands per second: cartes against pokerkit, in the same run; and
+random calatone hands per second beside cartes' stud (no other library plays calatone).
 
 Run with ``pytest benchmarks/bench_games.py`` (pytest-benchmark), or ``python
 benchmarks/bench_games.py`` for a plain hands-per-second table with the ratio. pokerkit is
@@ -17,7 +18,7 @@ import time
 import numpy as np
 import pytest
 
-from cartes.games import SevenCardStud
+from cartes.games import Calatone, SevenCardStud
 from cartes.play import RandomAgent, play_hand
 
 PLAYERS = 6
@@ -31,6 +32,25 @@ def cartes_hands(count: int, seed: int = 0) -> int:
     for number in range(count):
         play_hand(game, agents, rng, button=number % PLAYERS)
     return count
+
+
+def cartes_calatone_hands(count: int, seed: int = 0) -> int:
+    """Random 6-player calatone hands (ante 1, spread limit 1-10, stacks of 200)."""
+    game = Calatone(players=PLAYERS, starting_stack=200)
+    rng = np.random.default_rng(seed)
+    agents = [RandomAgent(rng)] * PLAYERS
+    for number in range(count):
+        play_hand(game, agents, rng, button=number % PLAYERS)
+    return count
+
+
+def decisions(game: SevenCardStud | Calatone, count: int, seed: int = 0) -> int:
+    """The actions taken in ``count`` random hands (to compare games per decision)."""
+    rng = np.random.default_rng(seed)
+    agents = [RandomAgent(rng)] * PLAYERS
+    return sum(
+        len(play_hand(game, agents, rng, button=n % PLAYERS).actions) for n in range(count)
+    )
 
 
 def pokerkit_hands(count: int, seed: int = 0) -> int:
@@ -74,6 +94,16 @@ def test_cartes_random_stud_hands(benchmark):
     assert benchmark.pedantic(cartes_hands, args=(HANDS,), rounds=5, iterations=1) == HANDS
 
 
+def test_cartes_random_calatone_hands(benchmark):
+    cartes_calatone_hands(20)
+    benchmark.extra_info["hands_per_round"] = HANDS
+    benchmark.extra_info["decisions_per_hand"] = (
+        decisions(Calatone(players=PLAYERS), 200) / 200
+    )
+    assert benchmark.pedantic(cartes_calatone_hands, args=(HANDS,), rounds=5,
+                              iterations=1) == HANDS
+
+
 def test_pokerkit_random_stud_hands(benchmark):
     pytest.importorskip("pokerkit")
     benchmark.extra_info["hands_per_round"] = HANDS
@@ -90,6 +120,12 @@ def rate(run, count: int) -> float:
 if __name__ == "__main__":
     ours = rate(cartes_hands, 2000)
     print(f"cartes   : {ours:8.0f} random {PLAYERS}-player stud hands/s")
+    calatone = rate(cartes_calatone_hands, 2000)
+    print(f"cartes   : {calatone:8.0f} random {PLAYERS}-player calatone hands/s")
+    per_stud = decisions(SevenCardStud(players=PLAYERS), 500) / 500
+    per_calatone = decisions(Calatone(players=PLAYERS), 500) / 500
+    print(f"decisions: {per_stud:8.1f} per stud hand, {per_calatone:.1f} per calatone hand")
+    print(f"per decision, calatone/stud speed: {calatone * per_calatone / (ours * per_stud):.2f}x")
     try:
         theirs = rate(pokerkit_hands, 1000)
     except ImportError:

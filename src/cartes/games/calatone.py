@@ -201,8 +201,11 @@ class Calatone(Game):
         >>> len(Calatone(lowest_rank=7).deck())
         32
         """
-        low = self.lowest_rank - 2
-        return Deck([card for card in Deck.french().cards if card.rank >= low])
+        full = Deck.french()
+        if self.lowest_rank == 2:
+            return full
+        first = 4 * (self.lowest_rank - 2)  # index = rank * 4 + suit: ranks below go first
+        return Deck(full.cards[first:])
 
     def start(
         self,
@@ -318,6 +321,7 @@ class CalatoneState(State):
         self.final_pots: tuple[betting.Pot, ...] = ()
         self._payoffs: tuple[int, ...] | None = None
         self._legal: tuple[Action, ...] | None = None
+        self._turn: int | None = -1  # -1: not known yet
         self._order = [(dealer + 1 + i) % n for i in range(n)]  # deal order, dealer's left
         self._position = {seat: i for i, seat in enumerate(self._order)}
         self._begin()
@@ -477,15 +481,19 @@ class CalatoneState(State):
     @property
     def to_act(self) -> int | None:
         """The seat to act: choosing its up card, betting, or declaring."""
+        if self._turn != -1:  # cached until the next action, like the legal actions
+            return self._turn
+        turn: int | None = None
         if self.phase == "expose":
-            return next(s for s in self._order if s not in self.chosen)
-        if self.phase == "betting":
+            turn = next(s for s in self._order if s not in self.chosen)
+        elif self.phase == "betting":
             assert self.round is not None
-            return self.round.to_act
-        if self.phase == "declare":
+            turn = self.round.to_act
+        elif self.phase == "declare":
             assert self.showdown is not None
-            return self.showdown.order[self.showdown.index]
-        return None
+            turn = self.showdown.order[self.showdown.index]
+        self._turn = turn
+        return turn
 
     @property
     def is_terminal(self) -> bool:
@@ -598,6 +606,7 @@ class CalatoneState(State):
         seat = self.to_act
         assert seat is not None
         self._legal = None
+        self._turn = -1
         self.actions.append((seat, action))
         event: Event
         if self.phase == "expose":
