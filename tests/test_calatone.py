@@ -39,6 +39,7 @@ from cartes.games.events import (
     Shown,
     UncalledReturned,
 )
+from cartes.play import RandomAgent, play_hand
 
 
 def events(state, kind):
@@ -596,6 +597,11 @@ def test_c18_stripped_deck_with_five_players():
         Calatone(players=5, lowest_rank=7)
     with pytest.raises(ConfigurationError, match="cards below lowest_rank"):
         game.start(deck=Deck.french())
+    for seed in range(30):  # played out: only sixes and up are ever dealt
+        hand = play_hand(game, [RandomAgent(seed)] * 5, seed=seed)
+        dealt = [e.card for e in events(hand, CardDealt)]
+        assert min(card.rank for card in dealt) >= 4
+        assert sum(hand.payoffs) == 0
 
 
 def test_c19_a_round_ended_by_folds_is_not_an_all_pass():
@@ -625,6 +631,19 @@ def test_bad_declarations_are_refused_with_what_is_allowed():
     with pytest.raises(IllegalActionError, match="it is seat 1's turn"):
         state.apply(Concede(), seat=0)
     assert state == before
+
+
+def test_malformed_actions_are_cartes_errors():
+    from cartes.errors import CardTypeError, InvalidCardError
+
+    with pytest.raises(CardTypeError):
+        Declare(5)
+    with pytest.raises(CardTypeError):
+        Expose(None)
+    with pytest.raises(InvalidCardError):
+        Declare("As Kd Qh Jc Zz")
+    with pytest.raises(InvalidCardError):
+        Expose("1s")
 
 
 def test_bets_outside_the_spread_out_of_turn_and_after_the_end_change_nothing():

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
+from cartes._indexed import items_of
 from cartes.deck import Deck, SeedLike, make_rng
 from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.french import Card, CardLike, Hand
@@ -106,7 +107,10 @@ class Declare(Action):
 
     def __post_init__(self) -> None:
         raw: Iterable[CardLike]
-        raw = self.cards.replace(",", " ").split() if isinstance(self.cards, str) else self.cards
+        if isinstance(self.cards, str):
+            raw = self.cards.replace(",", " ").split()
+        else:
+            raw = items_of(self.cards, "a declaration", "five cards, as text or an iterable")
         parsed = sorted((Card(card) for card in raw), key=lambda c: -c.index)
         object.__setattr__(self, "cards", tuple(parsed))
 
