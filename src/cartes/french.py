@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from numpy.typing import DTypeLike, NDArray
 
 __all__ = [
+    "DECK_SIZE",
     "Card",
     "CardLike",
     "Hand",
