@@ -181,6 +181,11 @@ FINISHED = play_hand(SevenCardStud(players=2), [CallingStation()] * 2, seed=3)
         (("finishing_stacks = [", "finishing_stacks = [1"), "finishing_stacks"),
         (("actions = [", "actions = [\n  \"# a note\","), "commentary"),
         (("actions = [", "x = = 1\nactions = ["), "must be TOML"),
+        (("starting_stacks = [200, 200]", "starting_stacks = [200]"), "2 to 8 players"),
+        (("starting_stacks = [200, 200]", "starting_stacks = [200, 0]"), "cannot be dealt"),
+        (("Jd2h9h", "Jd2h9hKc"), "three cards"),
+        (('"d dh p1 Kc"', '"d dh p1 KcQc"'), "a later street deals one card"),
+        (('"d dh p1 Kc"', '"d dh p5 Kc"'), "not p1..p2"),
     ],
 )
 def test_bad_phh_is_a_history_error(change, message):
@@ -247,3 +252,32 @@ def test_acted_events_survive_the_trip():
     ours = [e for e in back.history if isinstance(e, Acted)]
     theirs = [e for e in FINISHED.history if isinstance(e, Acted)]
     assert ours == theirs
+
+
+# -- reprs that look like constructor calls evaluate back -----------------------------------
+
+def repr_namespace():
+    import cartes.games.betting
+    import cartes.games.events
+    import cartes.games.stud
+    from cartes.french import Rank, Suit
+
+    space = {"Rank": Rank, "Suit": Suit}
+    for module in (cartes, cartes.games, cartes.games.events, cartes.games.betting):
+        space.update(vars(module))
+    return space
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=games(), seed=st.integers(0, 2**32 - 1))
+def test_reprs_of_cards_decks_games_actions_events_and_observations_evaluate_back(game, seed):
+    space = repr_namespace()
+    state = random_hand(game, seed, None)
+    things = [game, *state.history, *(action for _, action in state.actions), *state.pots,
+              state.deck, Hand(state.cards[0]), state.observation(None), state.observation(0),
+              cartes.SpanishCard(seed % 48), cartes.Card(seed % 52).rank,
+              cartes.Card(seed % 52).suit]
+    for thing in things:
+        text = repr(thing)
+        assert not text.startswith("<")
+        assert eval(text, space) == thing, text

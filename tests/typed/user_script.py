@@ -30,6 +30,9 @@ def play_one_hand(seed: int) -> tuple[int, ...]:
     text: str = games.to_phh(state, seat=None)
     log: str = state.text_log()
     back = games.replay(state.to_json())
+    again = games.from_phh(games.to_phh(state))
+    assert_type(again, StudState)
+    assert again.payoffs == state.payoffs
     assert text
     assert log
     assert back == state

@@ -241,6 +241,8 @@ def from_phh(source: Source, **options: Any) -> StudState:
         raise HistoryError(f"from_phh reads seven-card stud (variant 'F7S'), got {variant!r}")
     stacks_in_order = _int_list(data, "starting_stacks", None)
     n = len(stacks_in_order)
+    if not 2 <= n <= 8:
+        raise HistoryError(f"seven-card stud is for 2 to 8 players, the history has {n}")
     antes = _int_list(data, "antes", n)
     if len(set(antes)) > 1:
         raise HistoryError(f"every player must post the same ante, got antes {antes}")
@@ -318,47 +320,44 @@ def _step(line: Any, number: int, n: int) -> tuple[int | str, str, str]:
 
 
 def _deck(steps: Sequence[tuple[int | str, str, str]], n: int) -> Deck[Card]:
-    """The deck in the order the history deals it, a burn before each later street."""
-    dealt: list[list[Card]] = []  # one group per street
+    """The deck in the order the history deals it, a burn before each later street (burns
+    are not in PHH: any card nobody was dealt stands for them)."""
+    dealt: list[list[Card]] = []  # one group per street, in deal order
     third: dict[int, list[Card]] = {}
     live = set(range(n))
     street: list[Card] = []
-    shown: list[Card] = []
-    for number, (who, verb, rest) in enumerate(steps):
-        if who == "d":
-            target = f"p{verb[1:]}" if verb.startswith("p") and verb[1:].isdigit() else verb
-            index = int(target[1:]) - 1 if target[1:].isdigit() else -1
-            if not 0 <= index < n:
-                raise HistoryError(f"action {number}: cards dealt to {verb!r}, not p1..p{n}")
-            got = _read_cards(rest, number)
-            if len(third) < n:
-                if len(got) != 3 or index in third:
-                    raise HistoryError(
-                        f"action {number}: third street deals three cards to each player "
-                        f"once, got {len(got)} for p{index + 1}"
-                    )
-                third[index] = got
-                if len(third) == n:
-                    dealt.append([third[p][k] for k in range(3) for p in range(n)])
-                continue
-            if len(got) != 1:
-                raise HistoryError(f"action {number}: a later street deals one card, got {rest}")
-            street.append(got[0])
-            if len(street) == len(live):
-                dealt.append(street)
-                street = []
-        elif verb == "f":
-            assert isinstance(who, int)
-            live.discard(who)
-        elif verb == "sm" and rest:
-            shown.extend(_read_cards(rest, number))
+    for number, (who, target, rest) in enumerate(steps):
+        if isinstance(who, int):
+            if target == "f":
+                live.discard(who)
+            continue
+        index = int(target[1:]) - 1 if target[:1] == "p" and target[1:].isdigit() else -1
+        if not 0 <= index < n:
+            raise HistoryError(f"action {number}: cards dealt to {target!r}, not p1..p{n}")
+        got = _read_cards(rest, number)
+        if len(third) < n:  # third street: three cards to each player, dealt round by round
+            if len(got) != 3 or index in third:
+                raise HistoryError(
+                    f"action {number}: third street deals three cards to each player once, "
+                    f"got {len(got)} for p{index + 1}"
+                )
+            third[index] = got
+            if len(third) == n:
+                dealt.append([third[p][k] for k in range(3) for p in range(n)])
+            continue
+        if len(got) != 1:
+            raise HistoryError(f"action {number}: a later street deals one card, got {rest!r}")
+        street.append(got[0])
+        if len(street) == len(live):  # each live player has this street's card
+            dealt.append(street)
+            street = []
     if street:
         dealt.append(street)
     known = [card for group in dealt for card in group]
     seen = set(known)
     if len(seen) != len(known):
         raise HistoryError("the history deals a card twice")
-    spare = [card for card in full_deck() if card not in seen and card not in set(shown)]
+    spare = [card for card in full_deck() if card not in seen]
     order: list[Card] = list(dealt[0]) if dealt else []
     for group in dealt[1:]:
         order.append(spare.pop())  # the burn before the street
