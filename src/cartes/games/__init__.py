@@ -145,7 +145,9 @@ def available() -> list[str]:
 
 
 # A built-in game's name gives its own class to type checkers (and so its own state from
-# ``start``). Adding a built-in game adds one overload here, above the catch-all ``str`` one.
+# ``start``). A new built-in game adds its overload above the catch-all ``str`` one, e.g.
+#     @overload
+#     def get(name: Literal["calatone"], **options: Any) -> Calatone: ...
 @overload
 def get(name: Literal["seven-card-stud"], **options: Any) -> SevenCardStud: ...
 @overload
