@@ -1,6 +1,11 @@
 """Sphinx configuration for cartes."""
 
+import sys
+from pathlib import Path
+
 import cartes
+
+sys.path.insert(0, str(Path(__file__).parent))  # for the apicheck extension beside this file
 
 project = "cartes"
 author = "The cartes developers"
@@ -13,6 +18,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "apicheck",  # the API pages must render every public name, and only real ones
 ]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"

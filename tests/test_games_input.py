@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from _stud import stud_deck
+from cartes import games
 from cartes.errors import ConfigurationError, HistoryError, IllegalActionError
 from cartes.games import (
     Bet,
@@ -209,7 +210,7 @@ def test_observation_takes_numpy_seat_numbers():
 @pytest.mark.parametrize("seat", [7, -2, True, 1.0, "1"])
 def test_to_phh_seat_is_checked(seat):
     with pytest.raises(ConfigurationError, match=r"seat must be -1 \(every card\), None"):
-        GAME.start(seed=1).to_phh(seat=seat)
+        games.to_phh(GAME.start(seed=1), seat=seat)
 
 
 def test_default_action_policy_is_checked():

@@ -44,7 +44,7 @@ def test_phh_hides_what_the_viewer_did_not_see():
 
 def test_phh_showdown_and_finishing_stacks():
     state = play_hand(SevenCardStud(players=2), [CallingStation()] * 2, seed=3)
-    data = tomllib.loads(state.to_phh())
+    data = tomllib.loads(to_phh(state))
     shows = [a for a in data["actions"] if " sm " in a]
     assert len(shows) == 2
     assert all(len(a.split()[-1]) == 14 for a in shows)  # seven cards each

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from numpy.typing import DTypeLike, NDArray
 
 __all__ = [
+    "DECK_SIZE",
     "Card",
     "CardLike",
     "Hand",
@@ -206,6 +207,40 @@ def _parse_card_text(text: str) -> int:
     return rank * 4 + suit
 
 
+def _parse_cards_text(text: str) -> list[Card]:
+    """The cards of one space-free piece of text: one card (``"As"``) or several run together
+    (``"KhAd2c"``, as PHH writes them). Each card is a rank (one character, or ``10``) and a
+    suit (one character, maybe followed by a variation selector)."""
+    known = _BY_TEXT.get(text)
+    if known is not None:
+        return [known]
+    single: InvalidCardError | None = None
+    if len(_drop_variation_selector(text)) <= 3:  # one card's shape
+        try:
+            return [Card(text)]
+        except InvalidCardError as error:
+            single = error
+    found: list[Card] = []
+    i = 0
+    while i < len(text):
+        end = i + (3 if text.startswith("10", i) else 2)
+        if end < len(text) and text[end] in _VARIATION_SELECTORS:
+            end += 1
+        piece = text[i:end]
+        try:
+            found.append(_CARDS[_parse_card_text(piece)])
+        except InvalidCardError as error:
+            if single is not None and i == 0:  # not two cards either: the one card's error
+                raise single from None
+            reason = str(error).split(": ", 1)[-1]
+            raise InvalidCardError(
+                f"invalid card {piece!r} at position {i} of {text!r}: {reason} "
+                f"(cards may be run together, like 'KhAd2c', or separated by spaces)"
+            ) from None
+        i = end
+    return found
+
+
 class Card(IndexedCard):
     """One card of the French 52-card deck.
 
@@ -330,8 +365,11 @@ class Hand(tuple[Card, ...]):
 
     def __new__(cls, cards: str | Iterable[CardLike] = ()) -> Hand:
         if isinstance(cards, str):
-            texts = cards.replace(",", " ").split()
-            parsed = [_BY_TEXT.get(text) or Card(text) for text in texts]
+            parsed = [
+                card
+                for text in cards.replace(",", " ").split()
+                for card in _parse_cards_text(text)
+            ]
         else:
             items = items_of(cards, "a hand", "text like 'As Kd Qh' or an iterable of cards")
             parsed = [Card(card) for card in items]
@@ -417,10 +455,17 @@ def _int_dtype(dtype: DTypeLike) -> np.dtype[Any]:
 def cards(text_or_cards: str | Iterable[CardLike]) -> Hand:
     """Parse a whole hand: text separated by spaces or commas, or an iterable of card-likes.
 
-    Duplicates are rejected with :class:`~cartes.errors.DuplicateCardError`.
+    Cards may also be run together, as PHH and many hand histories write them
+    (``"KhAd2c"``). Duplicates are rejected with :class:`~cartes.errors.DuplicateCardError`.
 
     >>> cards("As Kd 10h")
     Hand('As Kd Th')
+    >>> cards("KhAd2c"), cards("10hJh Qh")
+    (Hand('Kh Ad 2c'), Hand('Th Jh Qh'))
+    >>> cards("KhAx2c")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.InvalidCardError: invalid card 'Ax' at position 2 of 'KhAx2c': suit must be ...
     >>> cards([51, "Kd"])
     Hand('As Kd')
     >>> cards("As, A♠")

@@ -26,7 +26,7 @@ import numpy as np
 from cartes._indexed import IndexedCard, card_html, check_index, describe
 from cartes.errors import CardTypeError, DeckError, InvalidCardError
 
-__all__ = ["SpanishCard", "SpanishCardLike", "SpanishSuit"]
+__all__ = ["SpanishCard", "SpanishCardLike", "SpanishSuit", "spanish_deck_cards"]
 
 
 class SpanishSuit(enum.IntEnum):

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from cartes.deck import Deck
+from cartes.deck import Deck, SeedLike
 from cartes.errors import ConfigurationError, HistoryError, IllegalActionError
 from cartes.french import Card
 from cartes.games._check import is_whole
@@ -348,6 +348,17 @@ class Event:
         """This event as ``seat`` may see it (``None``: a spectator)."""
         return self
 
+    def describe(self) -> str:
+        """One line of text for people, as :meth:`State.text_log` writes it. Each kind of
+        event says itself (a game's new events bring their own sentence); the base gives the
+        ``repr``.
+
+        >>> from cartes.games.events import AntePosted
+        >>> AntePosted(seat=2, amount=1).describe()
+        'Seat 2 posts the ante: 1'
+        """
+        return repr(self)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the event: ``kind`` and every field."""
         out: dict[str, Any] = {"kind": self.kind}
@@ -431,14 +442,30 @@ class Game(ABC):
         """How many seats are dealt in."""
 
     @abstractmethod
-    def start(self, *args: Any, **kwargs: Any) -> State:
+    def start(
+        self,
+        seed: SeedLike = None,
+        *,
+        deck: Deck[Any] | None = None,
+        stacks: Sequence[int] | None = None,
+        button: int = 0,
+        reshuffle_seed: int | None = None,
+    ) -> State:
         """Deal one hand and return its state.
 
-        The first argument is a seed (an int or a numpy ``Generator``). Poker games also take
-        ``deck=`` (a stacked deck for scenarios), ``stacks=`` and ``button=``.
-        :class:`~cartes.games.Table` passes ``stacks=`` and ``button=``, and
-        :func:`cartes.play.simulate` passes ``button=``; a game that has no use for them
-        should accept and ignore them.
+        Every game takes these arguments, so that the runners can start any of them:
+        ``seed`` (an int, a numpy ``Generator`` or ``None``) shuffles a fresh deck; ``deck``
+        (a stacked :class:`~cartes.Deck`) is dealt in its order instead; ``stacks`` and
+        ``button`` come from :class:`~cartes.games.Table` (and ``button`` from
+        :func:`cartes.play.simulate`); ``reshuffle_seed`` is what :func:`cartes.games.replay`
+        passes to redo any shuffle in mid-hand. A game with no use for one accepts and ignores
+        it. A concrete game narrows the return type to its own state (``SevenCardStud.start``
+        returns a :class:`~cartes.games.StudState`) and may add keyword-only options with
+        defaults.
+
+        >>> from cartes.games import SevenCardStud
+        >>> type(SevenCardStud(players=2).start(1, button=1)).__name__
+        'StudState'
         """
 
     def config(self) -> dict[str, Any]:
@@ -562,15 +589,14 @@ class State(ABC):
 
     def text_log(self) -> str:
         """A readable account of the hand, one line per event of :attr:`history` (all of
-        it, hidden cards included: the house's full log, S-18).
+        it, hidden cards included: the house's full log, S-18); each line is the event's
+        :meth:`~cartes.games.Event.describe`.
 
         >>> from cartes.games import SevenCardStud
         >>> print(SevenCardStud(players=2).start(seed=4).text_log().splitlines()[0])
         Hand starts: button seat 0, stacks 200 200
         """
-        from cartes.games.log import format_events
-
-        return format_events(self.history)
+        return "\n".join(event.describe() for event in self.history)
 
     def apply_all(self, actions: Sequence[Action]) -> None:
         """Apply several actions in turn.

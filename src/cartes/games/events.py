@@ -16,7 +16,14 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from cartes.french import Card
-from cartes.games.core import Action, Event
+from cartes.games.core import Action, Event, Raise
+
+_VERBS = {"bring_in": "brings in", "complete": "completes with", "fold": "folds",
+          "check": "checks", "call": "calls", "bet": "bets", "raise": "raises",
+          "show": "shows", "muck": "mucks"}
+
+_STREETS = {2: "Second street", 3: "Third street", 4: "Fourth street", 5: "Fifth street",
+            6: "Sixth street", 7: "Seventh street"}
 
 __all__ = [
     "Acted",
@@ -51,6 +58,10 @@ class HandStarted(Event):
     button: int
     stacks: tuple[int, ...]
 
+    def describe(self) -> str:
+        stacks = " ".join(map(str, self.stacks))
+        return f"Hand starts: button seat {self.button}, stacks {stacks}"
+
 
 @dataclass(frozen=True, slots=True)
 class AntePosted(Event):
@@ -62,6 +73,9 @@ class AntePosted(Event):
 
     kind: ClassVar[str] = "ante"
     amount: int
+
+    def describe(self) -> str:
+        return f"Seat {self.seat} posts the ante: {self.amount}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +96,13 @@ class CardDealt(Event):
             return self
         return replace(self, card=None)
 
+    def describe(self) -> str:
+        if self.seat is None:
+            return f"Community card: {self.card}"
+        face = "up" if self.face_up else "down"
+        card = "??" if self.card is None else str(self.card)
+        return f"Seat {self.seat} is dealt {card} face {face}"
+
 
 @dataclass(frozen=True, slots=True)
 class CardBurned(Event):
@@ -97,6 +118,9 @@ class CardBurned(Event):
     def seen_by(self, seat: int | None) -> Event:
         return replace(self, card=None)
 
+    def describe(self) -> str:
+        return "Burn a card" + ("" if self.card is None else f" ({self.card})")
+
 
 @dataclass(frozen=True, slots=True)
 class Reshuffled(Event):
@@ -109,6 +133,9 @@ class Reshuffled(Event):
     kind: ClassVar[str] = "reshuffle"
     cards: int
 
+    def describe(self) -> str:
+        return f"Not enough cards: reshuffle {self.cards} cards (stub and burns)"
+
 
 @dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
@@ -120,6 +147,10 @@ class RoundStarted(Event):
 
     kind: ClassVar[str] = "round"
     street: int
+
+    def describe(self) -> str:
+        first = "nobody can bet" if self.seat is None else f"seat {self.seat} first"
+        return f"*** {_STREETS.get(self.street, self.street)}: {first}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +167,13 @@ class Acted(Event):
     amount: int
     all_in: bool
 
+    def describe(self) -> str:
+        verb = _VERBS.get(self.action.kind, self.action.kind)
+        amount = f" {self.amount}" if self.amount else ""
+        if isinstance(self.action, Raise):
+            amount = f" to {self.action.to}"
+        return f"Seat {self.seat} {verb}{amount}" + (" (all-in)" if self.all_in else "")
+
 
 @dataclass(frozen=True, slots=True)
 class UncalledReturned(Event):
@@ -147,6 +185,9 @@ class UncalledReturned(Event):
 
     kind: ClassVar[str] = "uncalled"
     amount: int
+
+    def describe(self) -> str:
+        return f"Uncalled {self.amount} returned to seat {self.seat}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +201,10 @@ class Shown(Event):
     kind: ClassVar[str] = "show"
     cards: tuple[Card, ...]
     description: str
+
+    def describe(self) -> str:
+        cards = " ".join(map(str, self.cards))
+        return f"Seat {self.seat} shows {cards}: {self.description}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +221,9 @@ class Mucked(Event):
     def seen_by(self, seat: int | None) -> Event:
         return self if seat == self.seat else replace(self, cards=())
 
+    def describe(self) -> str:
+        return f"Seat {self.seat} mucks"
+
 
 @dataclass(frozen=True, slots=True)
 class PotAwarded(Event):
@@ -190,6 +238,11 @@ class PotAwarded(Event):
     amount: int
     shares: tuple[tuple[int, int], ...]
 
+    def describe(self) -> str:
+        name = "Main pot" if self.pot == 0 else f"Side pot {self.pot}"
+        won = ", ".join(f"seat {seat} wins {chips}" for seat, chips in self.shares)
+        return f"{name} ({self.amount}): {won}"
+
 
 @dataclass(frozen=True, slots=True)
 class HandEnded(Event):
@@ -202,6 +255,9 @@ class HandEnded(Event):
     kind: ClassVar[str] = "end"
     payoffs: tuple[int, ...]
 
+    def describe(self) -> str:
+        net = " ".join(f"{p:+d}" for p in self.payoffs)
+        return f"Hand over: {net}"
 
 # -- calatone ---------------------------------------------------------------------------------
 
@@ -221,6 +277,10 @@ class ExposeChosen(Event):
     def seen_by(self, seat: int | None) -> Event:
         return self if seat == self.seat else replace(self, card=None)
 
+    def describe(self) -> str:
+        card = "a card" if self.card is None else str(self.card)
+        return f"Seat {self.seat} chooses {card} to expose"
+
 
 @dataclass(frozen=True, slots=True)
 class ExposuresRevealed(Event):
@@ -233,6 +293,10 @@ class ExposuresRevealed(Event):
     kind: ClassVar[str] = "reveal"
     cards: tuple[Card, ...]
 
+    def describe(self) -> str:
+        shown = ", ".join(f"seat {s} {c}" for s, c in enumerate(self.cards))
+        return f"Exposed cards: {shown}"
+
 
 @dataclass(frozen=True, slots=True)
 class AllPassed(Event):
@@ -244,6 +308,9 @@ class AllPassed(Event):
 
     kind: ClassVar[str] = "all_passed"
     street: int
+
+    def describe(self) -> str:
+        return "Everyone passed: the hand stops on the cards dealt"
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,6 +327,10 @@ class Declared(Event):
     five: tuple[Card, ...]
     description: str
 
+    def describe(self) -> str:
+        five = " ".join(map(str, self.five))
+        return f"Seat {self.seat} declares {five}: {self.description}"
+
 
 @dataclass(frozen=True, slots=True)
 class Conceded(Event):
@@ -270,3 +341,6 @@ class Conceded(Event):
     """
 
     kind: ClassVar[str] = "concede"
+
+    def describe(self) -> str:
+        return f"Seat {self.seat} concedes"

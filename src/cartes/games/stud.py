@@ -565,13 +565,3 @@ class StudState(State):
             "actions": [{"seat": seat, **action.to_dict()} for seat, action in self.actions],
             "events": [event.to_dict() for event in self.history],
         }
-
-    def to_phh(self, *, seat: int | None = -1) -> str:
-        """The hand in the PHH format, variant ``F7S`` (see :func:`cartes.games.phh.to_phh`).
-
-        >>> 'variant = "F7S"' in SevenCardStud().start(seed=1).to_phh()
-        True
-        """
-        from cartes.games.phh import to_phh
-
-        return to_phh(self, seat=seat)
