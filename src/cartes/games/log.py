@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cartes.games import siete_y_medio_events as siete
 from cartes.games.core import Event, Raise
 from cartes.games.events import (
     Acted,
@@ -82,7 +83,71 @@ def format_event(event: Event) -> str:
         case HandEnded():
             net = " ".join(f"{p:+d}" for p in event.payoffs)
             return f"Hand over: {net}"
-    return repr(event)
+    line = _siete_line(event)
+    return repr(event) if line is None else line
+
+
+def _points(half_points: int) -> str:
+    whole, half = divmod(half_points, 2)
+    return f"{whole}½" if half and whole else "½" if half else str(whole)
+
+
+def _siete_line(event: Event) -> str | None:
+    """One siete y medio event as text (None: not one of them)."""
+    who = f"Seat {event.seat}"
+    match event:
+        case siete.BankHandStarted():
+            balances = " ".join(map(str, event.balances))
+            out = f", sitting out {list(event.sitting_out)}" if event.sitting_out else ""
+            return (f"Hand starts: bank seat {event.seat}, modality {event.modality} "
+                    f"({event.minimum}-{event.maximum}), balances {balances}{out}")
+        case siete.Voted():
+            return f"{who} {'accepts' if event.accept else 'rejects'} the proposal"
+        case siete.StakesAgreed():
+            verdict = "adopted" if event.adopted else "rejected: classic stakes"
+            return f"Proposal {verdict}, bets {event.minimum}-{event.maximum}"
+        case siete.Dealt():
+            card = "??" if event.card is None else str(event.card)
+            face = "unseen" if event.blind else "face up" if event.face_up else "face down"
+            calle = f" (calle {event.calle})" if event.calle else ""
+            return f"{who} is dealt {card} {face}{calle}"
+        case siete.Turned():
+            return f"{who} turns up {event.card}"
+        case siete.Exchanged():
+            return f"{who} exchanges the 4 ({event.card})"
+        case siete.Declined():
+            return f"{who} declines on the 3 ({event.card})"
+        case siete.Annulled():
+            return f"{who} (bank) annuls the hand on the 3 ({event.card}): deal again"
+        case siete.HandValid():
+            return f"{who} (bank): the hand is valid"
+        case siete.Staked():
+            calle = f" on calle {event.calle}" if event.calle else ""
+            return f"{who} bets {event.amount}{calle} (bet {event.total})"
+        case siete.Kept():
+            return f"{who} keeps the figure in calle {event.calle}"
+        case siete.CalleOpened():
+            return f"{who} opens calle {event.calle}"
+        case siete.Stood():
+            calle = f" on calle {event.calle}" if event.calle else ""
+            return f"{who} stands{calle}"
+        case siete.Busted():
+            cards = " ".join(map(str, event.cards))
+            paid = f": the bank collects {event.amount}" if event.amount else ""
+            return f"{who} busts with {cards} ({_points(event.total)}){paid}"
+        case siete.MuertaPlayed():
+            return f"{who} plays the muerta"
+        case siete.StockReshuffled():
+            return f"Stock empty: {event.cards} discards shuffled into a new stock"
+        case siete.Revealed():
+            return f"{who} shows {' '.join(map(str, event.cards))}"
+        case siete.Settled():
+            calle = f" calle {event.calle}" if event.calle else ""
+            return (f"{who}{calle}: {_points(event.total)}, {event.outcome.replace('_', ' ')}, "
+                    f"{event.amount:+d}")
+        case siete.BankTaken():
+            return f"{who} takes the bank"
+    return None
 
 
 def format_events(events: Sequence[Event]) -> str:
