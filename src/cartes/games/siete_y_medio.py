@@ -148,7 +148,8 @@ class SieteYMedio(Game):
     def limits(self) -> tuple[int, int]:
         """The announced (minimum, maximum) bet: modality 1 or 2's, or the proposal's."""
         if self.modality == 3:
-            assert self.minimum is not None and self.maximum is not None
+            assert self.minimum is not None
+            assert self.maximum is not None
             return self.minimum, self.maximum
         return MODALITY_LIMITS[self.modality]
 
