@@ -626,3 +626,72 @@ def test_error_messages_name_what_is_allowed():
         state.apply(Bet(1.5))
     with pytest.raises(IllegalActionError, match="legal actions"):
         state.apply(Draw(down=1))
+
+
+# -- agents and the text log -------------------------------------------------------------------
+
+
+def test_threshold_agent_uses_the_first_card_rights_and_its_thresholds():
+    from fractions import Fraction
+
+    from cartes.play import SeatView, ThresholdAgent
+
+    agent = ThresholdAgent()
+
+    def choice(state):
+        return agent.act(SeatView(state, state.to_act))
+
+    assert choice(start("3o 5c 6e")) == Decline()
+    assert choice(start("4o 5c 6e")) == Exchange()
+    assert choice(start("5o 5c 4e")) == Exchange()  # the bank's 4
+    assert choice(start("5o 5c 3e")) == Annul()
+    assert choice(play(start("7o 5c 6e"), Bet(1))) == Muerta(raise_by=2)
+    state = play(start("5o 5c 6e  12o"), Bet(1))
+    assert choice(state) == Draw()  # 5 < 5½: draw, the 5 stays the hidden card
+    play(state, Draw())
+    assert choice(state) == Stand()  # 5½
+    state = play(start("10o 5c 6e  11o"), Bet(1), Draw())
+    assert choice(state) == Keep()  # never opens calles
+    state = play(start("5o 5c 2e  2o"), Bet(1), Stand(), Bet(1), Stand())
+    assert choice(state) == Draw()  # the bank on 2
+    assert ThresholdAgent(bank_stand_at=2).act(SeatView(state, 0)) == Stand()
+    with pytest.raises(ConfigurationError, match="half number of points"):
+        ThresholdAgent(stand_at=Fraction(1, 3))
+    with pytest.raises(ConfigurationError, match="half number of points"):
+        ThresholdAgent(bank_stand_at=8)
+
+
+def test_threshold_punters_lose_less_than_random_ones():
+    import numpy as np
+
+    from cartes.play import RandomAgent, ThresholdAgent, play_hand
+
+    game = SieteYMedio(players=3)
+    rng = np.random.default_rng(1)
+    totals = [0, 0, 0]
+    for _ in range(800):
+        agents = [ThresholdAgent(), ThresholdAgent(), RandomAgent(rng)]
+        state = play_hand(game, agents, rng, button=0)
+        totals = [t + p for t, p in zip(totals, state.payoffs, strict=True)]
+    assert totals[1] > totals[2] + 200  # about -0.1 against -0.8 a hand
+
+
+def test_the_text_log_has_a_line_for_every_event():
+    import re
+
+    import numpy as np
+
+    from cartes.play import RandomAgent, play_hand
+
+    rng = np.random.default_rng(3)
+    game = SieteYMedio(players=6, modality=3, minimum=1, maximum=4)
+    kinds = set()
+    for _ in range(300):
+        state = play_hand(game, [RandomAgent(rng)] * 6, rng)
+        kinds.update(e.kind for e in state.history)
+        lines = state.text_log().splitlines()
+        assert len(lines) == len(state.history)
+        assert not [line for line in lines if re.match(r"[A-Z]\w+\(", line)]
+    assert kinds >= {"bank_start", "vote", "stakes", "card", "turn", "exchange", "decline",
+                     "valid", "stake", "keep", "open_calle", "stand", "bust", "muerta",
+                     "reveal", "settle", "bank_taken", "end"}
