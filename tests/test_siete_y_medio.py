@@ -695,3 +695,11 @@ def test_the_text_log_has_a_line_for_every_event():
     assert kinds >= {"bank_start", "vote", "stakes", "card", "turn", "exchange", "decline",
                      "valid", "stake", "keep", "open_calle", "stand", "bust", "muerta",
                      "reveal", "settle", "bank_taken", "end"}
+
+
+def test_refusals_in_play_name_the_rule():
+    state = play(start("2o 5c 6e  1b"), Bet(1))
+    refuse(state, Draw(down=1), "down must be True or False")
+    state = play(start("2o 5c 6e", fill=False), Bet(1))
+    refuse(state, Draw(), "no card is left")
+    refuse(state, Bet(1), "the bet comes once")
