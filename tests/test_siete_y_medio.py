@@ -703,3 +703,35 @@ def test_refusals_in_play_name_the_rule():
     state = play(start("2o 5c 6e", fill=False), Bet(1))
     refuse(state, Draw(), "no card is left")
     refuse(state, Bet(1), "the bet comes once")
+
+
+def test_settlement_table_exhaustively_for_every_total():
+    """Every hand total, bank total, bet and position against §3.5 read row by row."""
+    from cartes.games.siete_y_medio_rules import settle_hand
+
+    for bank in range(1, 29):
+        for points in range(1, 29):
+            for muerta in (False, True):
+                if muerta and points < 15:
+                    continue  # a 7 and one more card: at least 7½
+                if not muerta and points > 15:
+                    continue  # a bust in play never reaches the settlement
+                for first in (False, True):
+                    for bet in (1, 2, 4):
+                        outcome, amount = settle_hand(points, bet, bank, muerta=muerta,
+                                                      first_seven=first)
+                        if muerta:
+                            expected = (("bust", -bet) if points > 15 else
+                                        ("bank_seven_and_half", -bet) if bank == 15 else
+                                        ("muerta", 3 * bet))
+                        elif bank == 15:
+                            expected = ("bank_seven_and_half", -bet)
+                        elif points == 15 and first:
+                            expected = ("privileged", 2 * bet)
+                        elif bank > 15 or points > bank:
+                            expected = ("win", bet)
+                        else:
+                            expected = ("lose", -bet)
+                        assert (outcome, amount) == expected, (points, bank, muerta, first)
+                        if points == bank and not muerta:
+                            assert amount == -bet  # ties to the bank (M-20)
