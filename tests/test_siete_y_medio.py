@@ -735,3 +735,41 @@ def test_settlement_table_exhaustively_for_every_total():
                         assert (outcome, amount) == expected, (points, bank, muerta, first)
                         if points == bank and not muerta:
                             assert amount == -bet  # ties to the bank (M-20)
+
+
+@pytest.mark.parametrize(("options", "match"), [
+    ({"deck": "1o 2o"}, "deck must be a cartes Deck"),
+    ({"deck": Deck.stacked("1o 2o", kind=SpanishCard)}, "at least one card per participant"),
+    ({"stacks": [0, 0]}, "one balance per seat"),
+    ({"stacks": [0, 1.5, 0]}, "stacks"),
+    ({"button": 3}, "button"),
+    ({"sitting_out": "12"}, "list of seats"),
+    ({"sitting_out": [1, 1]}, "distinct"),
+    ({"sitting_out": [5]}, "sitting_out seat"),
+    ({"reshuffle_seed": -1}, "reshuffle_seed"),
+])
+def test_bad_start_arguments_name_what_is_allowed(options, match):
+    with pytest.raises(ConfigurationError, match=match):
+        SieteYMedio(players=3).start(**options)
+
+
+def test_the_state_contract_errors_and_clones():
+    state = start("5o 5c 6e  2b")
+    with pytest.raises(IllegalActionError, match="only when the hand is over"):
+        _ = state.payoffs
+    with pytest.raises(IllegalActionError, match="no seat 3"):
+        state.observation(3)
+    twin = state.clone()
+    play(twin, Bet(1), Draw())
+    assert state != twin
+    assert state.to_act == 2
+    assert len(state.calles(2)[0]) == 1
+    assert state.next_button is None
+    with pytest.raises(ConfigurationError, match="players"):
+        draw_first_bank(9)
+    with pytest.raises(ConfigurationError, match="highest"):
+        draw_first_bank(3, highest="yes")
+    play(state, Bet(1), Stand(), Bet(1), Stand(), Stand())
+    with pytest.raises(IllegalActionError, match="the hand is over"):
+        state.apply(Stand())
+    assert "bank 0, over" in repr(state)
