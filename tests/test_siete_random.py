@@ -219,3 +219,17 @@ def test_play_table_and_simulate_work_unchanged():
     rows = play_table(table, [ThresholdAgent()] * 4, 100, seed=4)
     assert rows.shape == (100, 4)
     assert sum(table.stacks) == 0
+
+
+def test_default_action_is_always_applicable():
+    from cartes.games import default_action
+
+    rng = np.random.default_rng(8)
+    game = SieteYMedio(players=5, modality=3, minimum=1, maximum=4)
+    for _ in range(200):
+        state = game.start(rng, button=int(rng.integers(5)))
+        while not state.is_terminal:
+            for policy in ("check_fold", "all_in"):
+                state.clone().apply(default_action(state, policy))
+            legal = state.legal_actions()
+            state.apply(concrete(legal[int(rng.integers(len(legal)))], rng))

@@ -645,7 +645,8 @@ def default_action(state: State, policy: Literal["check_fold", "all_in"] = "chec
 
     ``"check_fold"``: show at a showdown, check if free, post a forced bring-in, else fold.
     ``"all_in"`` (the seed's room rule): the largest bet, raise or completion offered, else
-    call (or check).
+    call (or check). In a game with none of these (7½), the first legal action, at its least
+    amount (a 7½ punter stands when he may).
 
     >>> from cartes.games import SevenCardStud
     >>> state = SevenCardStud(players=2).start(seed=1)
@@ -675,4 +676,4 @@ def default_action(state: State, policy: Literal["check_fold", "all_in"] = "chec
         return Check()
     if Fold() in legal:
         return Fold()
-    return legal[0]  # the forced bring-in
+    return legal[0].choose()  # the forced bring-in (a range: its least amount)
