@@ -773,3 +773,18 @@ def test_the_state_contract_errors_and_clones():
     with pytest.raises(IllegalActionError, match="the hand is over"):
         state.apply(Stand())
     assert "bank 0, over" in repr(state)
+
+
+def test_replay_reads_the_start_options_of_a_history():
+    from cartes.errors import HistoryError
+
+    state = play(start("5o 5c 6e", sitting_out=[1]), Bet(1), Stand(), Stand())
+    data = state.to_dict()
+    assert data["options"] == {"sitting_out": [1]}
+    assert replay(data) == state
+    with pytest.raises(HistoryError, match="options must be an object"):
+        replay({**data, "options": [1]})
+    with pytest.raises(HistoryError, match="setup is invalid"):
+        replay({**data, "options": {"colour": "red"}})
+    with pytest.raises(HistoryError):
+        replay({**data, "options": {}})  # seat 1 dealt in: the actions no longer replay

@@ -113,13 +113,14 @@ class Table:
             self._stacks[seat] += state.payoffs[hand_seat]
         n = len(self._stacks)
         ruled = state.next_button  # the game's own rule (7½: the bank), else clockwise
-        for step in ([] if ruled is not None else range(1, n + 1)):
-            seat = (self.button + step) % n
-            if self._stacks[seat] > 0:
-                self.button = seat
-                break
         if ruled is not None:
             self.button = self._seats[ruled]
+        else:
+            for step in range(1, n + 1):
+                seat = (self.button + step) % n
+                if self._stacks[seat] > 0:
+                    self.button = seat
+                    break
         self._state = None
         self._seats = ()
         self.hands_played += 1
