@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -28,16 +29,24 @@ from cartes.games._check import whole
 from cartes.games.calatone import Declare, Expose
 from cartes.games.core import (
     Action,
-    Bet,
     BringIn,
     Call,
     Check,
     Fold,
     Game,
     Observation,
-    Raise,
     Show,
     State,
+)
+from cartes.games.siete_y_medio_actions import (
+    Annul,
+    Decline,
+    Draw,
+    Exchange,
+    Keep,
+    Muerta,
+    Stand,
+    Vote,
 )
 from cartes.games.table import Table
 
@@ -47,6 +56,7 @@ __all__ = [
     "RandomAgent",
     "SeatView",
     "SimpleAgent",
+    "ThresholdAgent",
     "concrete",
     "forced_choice",
     "play_hand",
@@ -144,18 +154,14 @@ class Agent(Protocol):
 
 def concrete(offer: Action, rng: np.random.Generator | None = None) -> Action:
     """An applicable action from an offer: a range ``Bet(1, up_to=10)`` becomes one amount
-    (random with ``rng``, else the least).
+    (random with ``rng``, else the least); see :meth:`Action.choose
+    <cartes.games.Action.choose>`.
 
+    >>> from cartes.games import Bet, Raise
     >>> concrete(Bet(1, up_to=10)), concrete(Raise(to=4))
     (Bet(amount=1), Raise(to=4))
     """
-    if isinstance(offer, Bet) and offer.up_to is not None:
-        amount = offer.amount if rng is None else int(rng.integers(offer.amount, offer.up_to + 1))
-        return Bet(amount)
-    if isinstance(offer, Raise) and offer.up_to is not None:
-        to = offer.to if rng is None else int(rng.integers(offer.to, offer.up_to + 1))
-        return Raise(to=to)
-    return offer
+    return offer.choose(rng)
 
 
 def forced_choice(legal: Sequence[Action]) -> Action | None:
@@ -318,7 +324,8 @@ def play_table(
 ) -> NDArray[np.int64]:
     """Play up to ``hands`` hands at a :class:`~cartes.games.Table`, one agent per table seat,
     carrying the stacks and moving the button; stops early when fewer than two seats have
-    chips. Returns each table seat's payoff per hand played.
+    chips (never in a banking game, whose balances may go below zero). Returns each table
+    seat's payoff per hand played.
 
     >>> from cartes.games import SevenCardStud, Table
     >>> table = Table(SevenCardStud(players=3), stacks=[60, 60, 60])
@@ -332,7 +339,7 @@ def play_table(
     rng = make_rng(seed)
     rows: list[tuple[int, ...]] = []
     for _ in range(hands):
-        if sum(1 for stack in table.stacks if stack > 0) < 2:
+        if not table.game.balances and sum(1 for stack in table.stacks if stack > 0) < 2:
             break
         state = table.start_hand(rng)
         in_hand = table.seats_in_hand
@@ -346,3 +353,69 @@ def play_table(
                 raise IllegalActionError(f"agent {in_hand[seat]} ({agent!r}): {error}") from None
         rows.append(table.finish_hand(state))
     return np.array(rows, dtype=np.int64).reshape(len(rows), seats)
+
+
+class ThresholdAgent:
+    """A sensible siete y medio player, punter or bank, by thresholds on its own total.
+
+    As a punter it accepts a modality-3 proposal, declines a first 3 and exchanges a first 4,
+    bets the minimum (so that it may stand on one card), plays the *muerta* on a first 7 with
+    the largest raise (it pays three to one and wins about three times in ten), never opens a
+    calle, and draws while its total is below ``stand_at`` (keeping its first card hidden).
+    As the bank it exchanges a 4 and annuls on a 3, then draws while below ``bank_stand_at``.
+    Thresholds are in points (``Fraction(11, 2)`` is 5½).
+
+    >>> from cartes.games import get
+    >>> game = get("siete-y-medio", players=4)
+    >>> state = play_hand(game, [ThresholdAgent()] * 4, seed=5)
+    >>> state.is_terminal, sum(state.payoffs)
+    (True, 0)
+    """
+
+    def __init__(self, stand_at: Fraction | int = Fraction(11, 2),
+                 bank_stand_at: Fraction | int = Fraction(11, 2)) -> None:
+        self.stand_at = _half_points("stand_at", stand_at)
+        self.bank_stand_at = _half_points("bank_stand_at", bank_stand_at)
+
+    def __repr__(self) -> str:
+        return (f"ThresholdAgent(stand_at={Fraction(self.stand_at, 2)}, "
+                f"bank_stand_at={Fraction(self.bank_stand_at, 2)})")
+
+    def act(self, view: SeatView) -> Action:
+        legal = view.legal_actions
+        kinds = {offer.kind: offer for offer in legal}
+        for fixed in (Vote(True), Exchange(), Annul(), Decline(), Keep()):
+            if fixed in legal:
+                return fixed
+        if "bet" in kinds:
+            return concrete(kinds["bet"])
+        if "muerta" in kinds:
+            muerta = kinds["muerta"]
+            assert isinstance(muerta, Muerta)
+            return Muerta(muerta.raise_by if muerta.up_to is None else muerta.up_to)
+        obs = view.observation()
+        calles = obs.extra["calles"][view.seat]
+        stands = [a for a in legal if isinstance(a, Stand)]
+        draws = [a for a in legal if isinstance(a, Draw)]
+        target = (stands or draws)[0].calle
+        cards, face_up, _, _ = calles[target]
+        points = sum(card.half_points for card in cards if card is not None)
+        limit = self.bank_stand_at if view.seat == obs.extra["bank"] else self.stand_at
+        hidden = not all(face_up)
+        if draws and (points < limit or not stands):
+            want_down = not hidden  # keep exactly one card hidden
+            for draw in draws:
+                if draw.calle == target and draw.down == want_down:
+                    return concrete(draw)
+            return concrete(draws[0])
+        return stands[0]
+
+
+def _half_points(name: str, value: object) -> int:
+    if isinstance(value, Fraction | int) and not isinstance(value, bool):
+        doubled = Fraction(value) * 2
+        if doubled.denominator == 1 and 0 <= doubled <= 15:
+            return int(doubled)
+    raise ConfigurationError(f"{name} must be a whole or half number of points 0..7½, "
+                             f"like Fraction(11, 2), got {value!r}")
+

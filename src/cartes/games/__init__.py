@@ -51,6 +51,18 @@ from cartes.games.core import (
 )
 from cartes.games.log import text_log
 from cartes.games.phh import from_phh, to_phh
+from cartes.games.siete_y_medio import SieteState, SieteYMedio, draw_first_bank
+from cartes.games.siete_y_medio_actions import (
+    Annul,
+    Decline,
+    Draw,
+    Exchange,
+    Keep,
+    Muerta,
+    OpenCalle,
+    Stand,
+    Vote,
+)
 from cartes.games.stud import SevenCardStud, StudState
 from cartes.games.table import Table
 
@@ -90,12 +102,17 @@ __all__ = [
     "text_log",
     "to_phh",
 ]
+__all__ += [  # siete y medio
+    "Annul", "Decline", "Draw", "Exchange", "Keep", "Muerta", "OpenCalle", "SieteState",
+    "SieteYMedio", "Stand", "Vote", "draw_first_bank",
+]
 
 GameFactory = Callable[..., Game]
 
 _REGISTRY: dict[str, GameFactory] = {
     SevenCardStud.name: SevenCardStud,
     Calatone.name: Calatone,
+    SieteYMedio.name: SieteYMedio,
 }
 _ENTRY_POINT_GROUP = "cartes.games"
 _discovered = False
@@ -160,6 +177,8 @@ def get(name: Literal["seven-card-stud"], **options: Any) -> SevenCardStud: ...
 @overload
 def get(name: Literal["calatone"], **options: Any) -> Calatone: ...
 @overload
+def get(name: Literal["siete-y-medio"], **options: Any) -> SieteYMedio: ...
+@overload
 def get(name: str, **options: Any) -> Game: ...
 
 
@@ -215,6 +234,8 @@ def _check_history(data: Mapping[str, Any]) -> None:
     for key in ("actions", "events"):
         if key in data and not isinstance(data[key], list):
             raise HistoryError(f"{key} must be a list, got {data[key]!r}")
+    if not isinstance(data.get("options", {}), Mapping):
+        raise HistoryError(f"options must be an object of start options, got {data['options']!r}")
     kind = data.get("deck_kind", "french")
     if not isinstance(kind, str) or kind not in DECK_KINDS:
         raise HistoryError(f"deck_kind must be one of {list(DECK_KINDS)}, got {kind!r}")
@@ -259,6 +280,7 @@ def replay(data: Source | Mapping[str, Any]) -> State:
             stacks=data["stacks"],
             button=data["button"],
             reshuffle_seed=data["reshuffle_seed"],
+            **data.get("options", {}),  # a game's own start options (7½: sitting_out)
         )
     except (CartesError, TypeError, ValueError) as error:
         raise HistoryError(f"the history's setup is invalid: {error}") from error

@@ -31,7 +31,9 @@ def is_whole(value: object) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool | np.bool_)
 
 
-def _allowed(low: int, high: int | None) -> str:
+def _allowed(low: int | None, high: int | None) -> str:
+    if low is None:
+        return "an integer"
     return f"an integer in {low}..{high}" if high is not None else f"an integer >= {low}"
 
 
@@ -41,12 +43,12 @@ def _got(value: object) -> str:
     return f"{type(value).__name__} {value!r}"
 
 
-def whole(name: str, value: object, low: int, high: int | None = None) -> int:
-    """``value`` as an int in ``low..high`` (``high=None``: no upper bound), or a
+def whole(name: str, value: object, low: int | None, high: int | None = None) -> int:
+    """``value`` as an int in ``low..high`` (``None``: no bound that side), or a
     :class:`~cartes.errors.ConfigurationError` naming ``name`` and the range."""
     if is_whole(value):
         number: int = int(value)  # type: ignore[call-overload]
-        if number >= low and (high is None or number <= high):
+        if (low is None or number >= low) and (high is None or number <= high):
             return number
     raise ConfigurationError(f"{name} must be {_allowed(low, high)}, got {_got(value)}")
 
@@ -58,12 +60,12 @@ def flag(name: str, value: object) -> bool:
     raise ConfigurationError(f"{name} must be True or False, got {value!r}")
 
 
-def whole_list(name: str, value: object, low: int) -> list[int]:
-    """``value`` (a list, tuple or 1-d numpy array) as a list of ints ``>= low``."""
+def whole_list(name: str, value: object, low: int | None) -> list[int]:
+    """``value`` (a list, tuple or 1-d numpy array) as a list of ints ``>= low`` (any ints
+    when ``low`` is ``None``)."""
     if isinstance(value, np.ndarray) and value.ndim == 1:
         value = list(value)
     if not isinstance(value, Sequence) or isinstance(value, str | bytes):
-        raise ConfigurationError(
-            f"{name} must be a list of integers >= {low}, one per seat, got {value!r}"
-        )
+        what = "integers" if low is None else f"integers >= {low}"
+        raise ConfigurationError(f"{name} must be a list of {what}, one per seat, got {value!r}")
     return [whole(f"{name}[{i}]", item, low) for i, item in enumerate(value)]

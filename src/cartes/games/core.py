@@ -29,6 +29,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
+import numpy as np
+
+from cartes._indexed import IndexedCard
 from cartes.deck import Deck, SeedLike
 from cartes.errors import ConfigurationError, HistoryError, IllegalActionError
 from cartes.french import Card
@@ -112,8 +115,18 @@ class Action:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if value is not None:
-                out[f.name] = str(value) if isinstance(value, Card) else value
+                out[f.name] = str(value) if isinstance(value, IndexedCard) else value
         return out
+
+    def choose(self, rng: np.random.Generator | None = None) -> Action:
+        """An applicable action from this offer: an offer with a range (``up_to`` set)
+        becomes one amount in it (uniform with ``rng``, else the least); others are
+        themselves.
+
+        >>> Bet(1, up_to=10).choose(), Fold().choose()
+        (Bet(amount=1), Fold())
+        """
+        return self
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:
@@ -194,6 +207,12 @@ class Bet(Action):
         top = self.amount if self.up_to is None else self.up_to
         return self.amount <= action.amount <= top
 
+    def choose(self, rng: np.random.Generator | None = None) -> Action:
+        if self.up_to is None:
+            return self
+        amount = self.amount if rng is None else int(rng.integers(self.amount, self.up_to + 1))
+        return Bet(amount)
+
 
 @dataclass(frozen=True, slots=True)
 class Raise(Action):
@@ -218,6 +237,12 @@ class Raise(Action):
             return False
         top = self.to if self.up_to is None else self.up_to
         return self.to <= action.to <= top
+
+    def choose(self, rng: np.random.Generator | None = None) -> Action:
+        if self.up_to is None:
+            return self
+        to = self.to if rng is None else int(rng.integers(self.to, self.up_to + 1))
+        return Raise(to=to)
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,7 +342,7 @@ def checked_amounts(action: Action) -> Action:
 
 
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, Card):
+    if isinstance(value, IndexedCard):
         return str(value)
     if isinstance(value, Action):
         return value.to_dict()
@@ -390,14 +415,14 @@ class Observation:
     stacks: tuple[int, ...]
     committed: tuple[int, ...]
     folded: tuple[bool, ...]
-    cards: tuple[tuple[Card | None, ...], ...]
-    board: tuple[Card, ...]
+    cards: tuple[tuple[Card | SpanishCard | None, ...], ...]
+    board: tuple[Card | SpanishCard, ...]
     history: tuple[Event, ...]
     legal_actions: tuple[Action, ...]
     is_terminal: bool
     extra: Mapping[str, Any] = field(default_factory=dict)
 
-    def visible_cards(self) -> frozenset[Card]:
+    def visible_cards(self) -> frozenset[Card | SpanishCard]:
         """Every card this observation reveals, anywhere in it.
 
         >>> from cartes.games import get
@@ -410,10 +435,10 @@ class Observation:
         for event in self.history:
             for f in dataclasses.fields(event):
                 value = getattr(event, f.name)
-                if isinstance(value, Card):
+                if isinstance(value, Card | SpanishCard):
                     seen.add(value)
                 elif isinstance(value, tuple):
-                    seen.update(item for item in value if isinstance(item, Card))
+                    seen.update(item for item in value if isinstance(item, Card | SpanishCard))
         return frozenset(seen)
 
 
@@ -435,6 +460,9 @@ class Game(ABC):
     """
 
     name: ClassVar[str] = "game"
+    #: ``True`` for a banking game settled in cash (siete y medio, M-19): a seat's chips are
+    #: an account that may go below zero, and a :class:`~cartes.games.Table` deals every seat.
+    balances: ClassVar[bool] = False
 
     @property
     @abstractmethod
@@ -562,6 +590,17 @@ class State(ABC):
         precisely what was wrong (a card that is not the seat's, say) and what is allowed."""
         seat = self.to_act
         return f"{action!r} is not legal for seat {seat} now: legal actions are {list(offered)}"
+    @property
+    def next_button(self) -> int | None:
+        """The seat that holds the button (or the bank) next hand when the game's own rules
+        decide it, once the hand is over; ``None`` (the default): a
+        :class:`~cartes.games.Table` moves it one seat clockwise.
+
+        >>> from cartes.games import SevenCardStud
+        >>> SevenCardStud(players=2).start(seed=1).next_button is None
+        True
+        """
+        return None
 
     def to_dict(self) -> dict[str, Any]:
         """The hand as JSON-ready data that :func:`cartes.games.replay` reads back.
@@ -634,7 +673,8 @@ def default_action(state: State, policy: Literal["check_fold", "all_in"] = "chec
 
     ``"check_fold"``: show at a showdown, check if free, post a forced bring-in, else fold.
     ``"all_in"`` (the seed's room rule): the largest bet, raise or completion offered, else
-    call (or check).
+    call (or check). In a game with none of these (7½), the first legal action, at its least
+    amount (a 7½ punter stands when he may).
 
     >>> from cartes.games import SevenCardStud
     >>> state = SevenCardStud(players=2).start(seed=1)
@@ -664,4 +704,4 @@ def default_action(state: State, policy: Literal["check_fold", "all_in"] = "chec
         return Check()
     if Fold() in legal:
         return Fold()
-    return legal[0]  # the forced bring-in
+    return legal[0].choose()  # the forced bring-in (a range: its least amount)

@@ -271,7 +271,7 @@ class ExposeChosen(Event):
     True
     """
 
-    kind: ClassVar[str] = "expose"
+    kind: ClassVar[str] = "expose_choice"
     card: Card | None
 
     def seen_by(self, seat: int | None) -> Event:
@@ -287,10 +287,10 @@ class ExposuresRevealed(Event):
     """Every seat's chosen card turned face up at once (calatone, C-5), by seat number.
 
     >>> ExposuresRevealed(seat=None, cards=(Card("As"), Card("7d"))).to_dict()
-    {'kind': 'reveal', 'seat': None, 'cards': ['As', '7d']}
+    {'kind': 'expose_reveal', 'seat': None, 'cards': ['As', '7d']}
     """
 
-    kind: ClassVar[str] = "reveal"
+    kind: ClassVar[str] = "expose_reveal"
     cards: tuple[Card, ...]
 
     def describe(self) -> str:

@@ -32,7 +32,9 @@ class Table:
     """Seats, their stacks and the button for a run of hands of one game.
 
     ``stacks`` defaults to the game's ``starting_stack`` for every seat. Seats with no chips
-    sit out; a hand needs two seats with chips.
+    sit out; a hand needs two seats with chips. In a banking game (``game.balances``, 7½)
+    the stacks are balances that may go below zero and every seat plays; the button is the
+    bank.
 
     >>> from cartes.games import SevenCardStud
     >>> Table(SevenCardStud(players=4, starting_stack=50)).stacks
@@ -45,7 +47,8 @@ class Table:
         seats = game.players
         if stacks is None:
             stacks = [int(getattr(game, "starting_stack", 100))] * seats
-        chips = whole_list("stacks", stacks, 0)
+        # a banking game's balances are accounts settled in cash: they may go below zero
+        chips = whole_list("stacks", stacks, None if game.balances else 0)
         if len(chips) != seats:
             raise ConfigurationError(f"stacks must give one stack per seat ({seats}), got {chips}")
         self.game = game
@@ -78,7 +81,7 @@ class Table:
             )
         if self._state is not None:
             raise IllegalActionError("finish the current hand before starting another")
-        seats = [s for s, chips in enumerate(self._stacks) if chips > 0]
+        seats = [s for s, chips in enumerate(self._stacks) if chips > 0 or self.game.balances]
         if len(seats) < 2:
             raise IllegalActionError(f"a hand needs two seats with chips; stacks {self.stacks}")
         game = self.game
@@ -96,8 +99,9 @@ class Table:
         return state
 
     def finish_hand(self, state: State | None = None) -> tuple[int, ...]:
-        """Settle the finished hand; move the button clockwise. Returns each table seat's
-        payoff (0 for seats that sat out)."""
+        """Settle the finished hand; move the button clockwise (or where the game's rules put
+        it: :attr:`State.next_button <cartes.games.State.next_button>`, the 7½ bank). Returns
+        each table seat's payoff (0 for seats that sat out)."""
         state = self._state if state is None else state
         if state is None or state is not self._state:
             raise IllegalActionError("this hand was not started by this table")
@@ -108,11 +112,15 @@ class Table:
             payoffs[seat] = state.payoffs[hand_seat]
             self._stacks[seat] += state.payoffs[hand_seat]
         n = len(self._stacks)
-        for step in range(1, n + 1):
-            seat = (self.button + step) % n
-            if self._stacks[seat] > 0:
-                self.button = seat
-                break
+        ruled = state.next_button  # the game's own rule (7½: the bank), else clockwise
+        if ruled is not None:
+            self.button = self._seats[ruled]
+        else:
+            for step in range(1, n + 1):
+                seat = (self.button + step) % n
+                if self._stacks[seat] > 0:
+                    self.button = seat
+                    break
         self._state = None
         self._seats = ()
         self.hands_played += 1

@@ -1,0 +1,223 @@
+"""The actions of siete y medio (7½): what a punter or the bank may do at its turn.
+
+The initial bet is the core's :class:`~cartes.games.Bet`; everything else is here. Actions that
+offer a range (a raise, a new calle's bet) carry ``up_to`` as an offer, like ``Bet``; apply
+them with one amount. Spanish names: *plantarse* (:class:`Stand`), *pedir carta*
+(:class:`Draw`), *abrir calle* (:class:`OpenCalle`), *muerta* (:class:`Muerta`), *cambiar el
+4* (:class:`Exchange`), *no ir* on a 3 (:class:`Decline`), *anular la mano* (:class:`Annul`).
+
+>>> Draw(calle=1, raise_by=2), Draw()
+(Draw(calle=1, raise_by=2), Draw())
+>>> Draw(raise_by=0, up_to=2).allows(Draw(raise_by=2)), Draw(up_to=2).allows(Draw(raise_by=3))
+(True, False)
+>>> from cartes.games import action_from_dict
+>>> action_from_dict(Draw(down=True).to_dict())
+Draw(down=True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+
+from cartes.games.core import Action
+
+__all__ = [
+    "Annul",
+    "Decline",
+    "Draw",
+    "Exchange",
+    "Keep",
+    "Muerta",
+    "OpenCalle",
+    "Stand",
+    "Vote",
+]
+
+
+def _short_repr(action: Action) -> str:
+    """The action with only the fields that differ from their defaults: ``Draw(calle=1)``."""
+    shown = []
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        if f.default is dataclasses.MISSING or value != f.default or type(value) is not type(
+            f.default
+        ):
+            shown.append(f"{f.name}={value!r}")
+    return f"{type(action).__name__}({', '.join(shown)})"
+
+
+def _pick(low: int, high: int | None, rng: np.random.Generator | None) -> int:
+    if high is None or rng is None:
+        return low
+    return int(rng.integers(low, high + 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Vote(Action):
+    """Accept or reject the bank's modality-3 proposal (M-6).
+
+    >>> Vote(accept=True).to_dict()
+    {'kind': 'vote', 'accept': True}
+    """
+
+    kind: ClassVar[str] = "vote"
+    accept: bool
+
+    def allows(self, action: Action) -> bool:
+        return type(action) is Vote and type(action.accept) is bool and action == self
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(Action):
+    """Keep the card as it is: the bank keeps its first 3 or 4 and declares the hand valid
+    (M-29); a punter keeps a new figure in the calle he named instead of opening a calle.
+
+    >>> Keep()
+    Keep()
+    """
+
+    kind: ClassVar[str] = "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    """Exchange a first 4 for a new first card (*cambiar el 4*, M-12): the bank at the
+    validity declaration, a punter before his bet.
+
+    >>> Exchange().kind
+    'exchange'
+    """
+
+    kind: ClassVar[str] = "exchange"
+
+
+@dataclass(frozen=True, slots=True)
+class Annul(Action):
+    """The bank annuls the deal on a first 3 (*anular la mano*, M-11, M-29).
+
+    >>> Annul().kind
+    'annul'
+    """
+
+    kind: ClassVar[str] = "annul"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """A punter with a first 3 does not play the hand and bets nothing (M-11).
+
+    >>> Decline().to_dict()
+    {'kind': 'decline'}
+    """
+
+    kind: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Stand(Action):
+    """Stand (*plantarse*) on calle ``calle`` (0 for a hand without calles, and for the bank).
+
+    >>> Stand(), Stand(calle=2)
+    (Stand(), Stand(calle=2))
+    """
+
+    kind: ClassVar[str] = "stand"
+    calle: int = 0
+
+    def __repr__(self) -> str:
+        return _short_repr(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Ask for a card (*pedir carta*) for calle ``calle``, raising its bet by ``raise_by``
+    first (M-7, M-24). ``down=True``: the new card comes face down, and the calle's hidden
+    card, if it has one, is turned face up first; ``down=False``: the new card comes face up
+    (M-8). The bank draws with ``Draw()``: face up, no raise.
+
+    As an offer, ``up_to`` (when set) means any raise from ``raise_by`` to ``up_to``.
+
+    >>> Draw(up_to=2).choose(), Draw(calle=1, down=True)
+    (Draw(), Draw(calle=1, down=True))
+    """
+
+    kind: ClassVar[str] = "draw"
+    calle: int = 0
+    raise_by: int = 0
+    down: bool = False
+    up_to: int | None = None
+
+    def __repr__(self) -> str:
+        return _short_repr(self)
+
+    def allows(self, action: Action) -> bool:
+        if type(action) is not Draw or action.up_to is not None:
+            return False
+        if type(action.down) is not bool or (action.calle, action.down) != (self.calle,
+                                                                            self.down):
+            return False
+        top = self.raise_by if self.up_to is None else self.up_to
+        return self.raise_by <= action.raise_by <= top
+
+    def choose(self, rng: np.random.Generator | None = None) -> Action:
+        return Draw(self.calle, _pick(self.raise_by, self.up_to, rng), self.down)
+
+
+@dataclass(frozen=True, slots=True)
+class Muerta(Action):
+    """Play the *muerta* on a first 7 that is still the only card: raise by ``raise_by``
+    if wanted, turn the 7 up and take one card nobody sees until the settlement (M-14).
+
+    As an offer, ``up_to`` (when set) means any raise from ``raise_by`` to ``up_to``.
+
+    >>> Muerta(up_to=2).allows(Muerta(raise_by=2)), Muerta()
+    (True, Muerta())
+    """
+
+    kind: ClassVar[str] = "muerta"
+    raise_by: int = 0
+    up_to: int | None = None
+
+    def __repr__(self) -> str:
+        return _short_repr(self)
+
+    def allows(self, action: Action) -> bool:
+        if type(action) is not Muerta or action.up_to is not None:
+            return False
+        top = self.raise_by if self.up_to is None else self.up_to
+        return self.raise_by <= action.raise_by <= top
+
+    def choose(self, rng: np.random.Generator | None = None) -> Action:
+        return Muerta(_pick(self.raise_by, self.up_to, rng))
+
+
+@dataclass(frozen=True, slots=True)
+class OpenCalle(Action):
+    """Open a new calle with the figure just drawn (*abrir calle*), betting ``amount`` on it
+    (M-13).
+
+    As an offer, ``up_to`` (when set) means any bet from ``amount`` to ``up_to``.
+
+    >>> OpenCalle(1, up_to=3).allows(OpenCalle(3)), OpenCalle(1, up_to=3).choose()
+    (True, OpenCalle(amount=1))
+    """
+
+    kind: ClassVar[str] = "open_calle"
+    amount: int
+    up_to: int | None = None
+
+    def __repr__(self) -> str:
+        return _short_repr(self)
+
+    def allows(self, action: Action) -> bool:
+        if type(action) is not OpenCalle or action.up_to is not None:
+            return False
+        top = self.amount if self.up_to is None else self.up_to
+        return self.amount <= action.amount <= top
+
+    def choose(self, rng: np.random.Generator | None = None) -> Action:
+        return OpenCalle(_pick(self.amount, self.up_to, rng))

@@ -1,0 +1,595 @@
+"""One hand of siete y medio in progress: :class:`SieteState`, the state machine of SPEC §3.3.
+
+A hand moves through phases: the modality-3 ``"vote"``, the bank's ``"validity"``
+declaration, each punter's ``"first"`` card (decline, exchange, bet) and ``"play"`` (with
+``"figure"`` when a drawn figure may open a calle), the ``"bank"``'s turn, and ``"over"``
+after the settlement. :class:`~cartes.games.siete_y_medio.SieteYMedio` starts it.
+
+>>> from cartes.games import SieteYMedio
+>>> state = SieteYMedio(players=3).start(seed=3)
+>>> state.phase, state.to_act in state.order
+('first', True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from cartes.deck import Deck
+from cartes.errors import ConfigurationError, IllegalActionError
+from cartes.games._check import is_whole
+from cartes.games.core import Action, Bet, Event, Observation, State, checked_amounts
+from cartes.games.events import HandEnded
+from cartes.games.siete_y_medio_actions import (
+    Annul,
+    Decline,
+    Draw,
+    Exchange,
+    Keep,
+    Muerta,
+    OpenCalle,
+    Stand,
+    Vote,
+)
+from cartes.games.siete_y_medio_events import (
+    Annulled,
+    BankHandStarted,
+    BankTaken,
+    Busted,
+    CalleOpened,
+    Dealt,
+    Declined,
+    Exchanged,
+    HandValid,
+    Kept,
+    MuertaPlayed,
+    Revealed,
+    Settled,
+    Staked,
+    StakesAgreed,
+    StockReshuffled,
+    Stood,
+    Turned,
+    Voted,
+)
+from cartes.games.siete_y_medio_legal import offers, why_not
+from cartes.games.siete_y_medio_rules import (
+    MODALITY_LIMITS,
+    TARGET,
+    SieteRules,
+    _Calle,
+    _Punter,
+    settle_hand,
+)
+from cartes.spanish import SpanishCard
+
+__all__ = ["SieteState"]
+
+
+class SieteState(State):
+    """One hand of siete y medio. Made by :meth:`SieteYMedio.start
+    <cartes.games.siete_y_medio.SieteYMedio.start>`.
+
+    Besides the :class:`~cartes.games.State` contract it shows the ``bank``, the turn
+    ``order`` of the punters, the ``phase`` (``"vote"``, ``"validity"``, ``"first"`` (a
+    punter's first card, before his bet), ``"play"``, ``"figure"`` (open a calle or keep the
+    figure), ``"bank"``, ``"over"``), the ``limits`` in force and each seat's ``calles``.
+
+    >>> from cartes.games import SieteYMedio
+    >>> state = SieteYMedio(players=2).start(seed=1)
+    >>> state.phase, state.limits, len(state.calles(1))
+    ('first', (1, 3), 1)
+    """
+
+    def __init__(self, game: SieteRules, deck: Deck[Any], balances: list[int], bank: int,
+                 seed: int, sitting_out: tuple[int, ...]) -> None:
+        self.game = game
+        self.n = n = game.players
+        self.bank = bank
+        self.initial_balances = tuple(balances)
+        self.initial_deck: tuple[SpanishCard, ...] = deck.cards
+        self.reshuffle_seed = seed
+        self.sitting_out = sitting_out
+        self.deck = deck
+        self.discards: list[SpanishCard] = []
+        self.reshuffles = 0
+        self.order: tuple[int, ...] = tuple((bank - 1 - i) % n for i in range(n - 1))
+        self.limits = game.limits
+        self.punters = {p: _Punter("out" if p in sitting_out else "waiting") for p in self.order}
+        self.bank_hand: _Calle | None = None
+        self.phase = "vote"
+        self.current: int | None = None  # the punter whose turn it is
+        self.votes: dict[int, bool] = {}
+        self.net = [0] * n
+        self.next_bank = bank
+        self.history: list[Event] = []
+        self.actions: list[tuple[int, Action]] = []
+        self._legal: tuple[Action, ...] | None = None
+        self._begin()
+
+    # -- the flow of the hand ----------------------------------------------------------------
+
+    def _playing(self) -> list[int]:
+        return [p for p in self.order if self.punters[p].status != "out"]
+
+    def _begin(self) -> None:
+        lo, hi = self.limits
+        self.history.append(BankHandStarted(self.bank, self.initial_balances, self.game.modality,
+                                            lo, hi, self.sitting_out))
+        if self.game.modality == 3 and self._playing():
+            self.current = self._playing()[0]
+            return
+        self._deal()
+
+    def _count_votes(self) -> None:
+        voters = self._playing()
+        needed = (3 * len(voters) + 3) // 4  # three quarters, rounded up (M-6)
+        adopted = sum(self.votes.values()) >= needed
+        if adopted:
+            for p, accept in self.votes.items():
+                if not accept:
+                    self.punters[p].status = "out"
+        else:
+            self.limits = MODALITY_LIMITS[1]
+        out = tuple(sorted(p for p in self.order if self.punters[p].status == "out"))
+        self.history.append(StakesAgreed(None, *self.limits, adopted, out))
+        self._deal()
+
+    def _rng(self) -> np.random.Generator:
+        self.reshuffles += 1
+        return np.random.default_rng([self.reshuffle_seed, self.reshuffles])
+
+    def _card(self) -> SpanishCard:
+        if not len(self.deck):  # M-16, M-26: the discards become the stock
+            count = len(self.discards)
+            self.deck = Deck(self.discards, kind=SpanishCard)
+            self.deck.shuffle(self._rng())
+            self.discards = []
+            self.history.append(StockReshuffled(None, count))
+        card: SpanishCard = self.deck.draw()
+        return card
+
+    def can_draw(self) -> bool:
+        """Whether a card can be dealt: from the stock, or from the discards reshuffled."""
+        return bool(len(self.deck) or self.discards)
+
+    def _deal(self) -> None:
+        playing = self._playing()
+        if not playing:
+            self._settle()
+            return
+        if len(self.deck) < len(playing) + 1:
+            raise ConfigurationError(
+                f"the deck holds {len(self.deck)} cards: too few to deal one to each of "
+                f"{len(playing)} punters and the bank"
+            )
+        for p in playing:
+            card = self._card()
+            self.punters[p].calles = [_Calle(card, False)]
+            self.history.append(Dealt(p, card, False, 0))
+        card = self._card()
+        self.bank_hand = _Calle(card, False)
+        self.history.append(Dealt(self.bank, card, False, 0))
+        self._validity()
+
+    def _validity(self) -> None:
+        assert self.bank_hand is not None
+        if self.bank_hand.cards[0].rank in (3, 4):
+            self.phase = "validity"
+            self.current = None
+            return
+        self.history.append(HandValid(self.bank))
+        self._next_punter()
+
+    def _next_punter(self) -> None:
+        for p in self.order:
+            if self.punters[p].status == "waiting":
+                self.phase, self.current = "first", p
+                return
+        self._bank_turn()
+
+    def _bank_turn(self) -> None:
+        live = any(c.status in ("stood", "muerta") for p in self.order
+                   for c in self.punters[p].calles if self.punters[p].status == "done")
+        self.current = None
+        if not live:  # M-17, M-27: the bank plays only against a live hand
+            self._settle()
+            return
+        assert self.bank_hand is not None
+        self.bank_hand.up[0] = True
+        self.history.append(Turned(self.bank, 0, self.bank_hand.cards[0]))
+        self.phase = "bank"
+
+    def _after_card(self, seat: int, index: int) -> None:
+        """A card has reached calle ``index`` of ``seat``: bust, 7½, or play on."""
+        calle = self._calle(seat, index)
+        points = calle.total
+        if points > TARGET:
+            calle.status = "bust"
+            calle.up = [True] * len(calle.cards)
+            amount = 0 if seat == self.bank else calle.bet
+            self.net[seat] -= amount
+            self.net[self.bank] += amount
+            self.discards.extend(calle.cards)
+            self.history.append(Busted(seat, index, tuple(calle.cards), points, amount))
+        elif points == TARGET:
+            calle.status = "stood"
+            if self.game.reveal_seven_and_half and calle.hidden is not None:
+                position = calle.hidden
+                calle.up[position] = True
+                self.history.append(Turned(seat, index, calle.cards[position]))
+            self.history.append(Stood(seat, index))
+        else:
+            return
+        self._calle_finished(seat)
+
+    def _calle_finished(self, seat: int) -> None:
+        if seat == self.bank:
+            self._settle()
+            return
+        punter = self.punters[seat]
+        if all(c.status != "open" for c in punter.calles):
+            punter.status = "done"
+            self._next_punter()
+        else:
+            self.phase = "play"
+
+    def _calle(self, seat: int, index: int) -> _Calle:
+        if seat == self.bank:
+            assert self.bank_hand is not None
+            return self.bank_hand
+        return self.punters[seat].calles[index]
+
+    def _settle(self) -> None:
+        """§3.5, one hand or calle at a time, punters in turn order (M-15, M-18, M-20, M-28):
+        each shows its hidden cards, then is paid or pays."""
+        self.phase, self.current = "over", None
+        bank = 0 if self.bank_hand is None else self.bank_hand.total
+        privileged: int | None = None
+        for p in self.order:
+            punter = self.punters[p]
+            if punter.status != "done":
+                continue
+            for index, calle in enumerate(punter.calles):
+                if calle.status == "bust":
+                    continue
+                if not all(calle.up):
+                    calle.up = [True] * len(calle.cards)
+                    self.history.append(Revealed(p, index, tuple(calle.cards)))
+                points = calle.total
+                outcome, amount = settle_hand(points, calle.bet, bank,
+                                              muerta=calle.status == "muerta",
+                                              first_seven=privileged is None)
+                if outcome == "privileged":
+                    privileged = p
+                self.net[p] += amount
+                self.net[self.bank] -= amount
+                self.history.append(Settled(p, index, points, outcome, amount))
+        if self.game.bank_passes == "every_hand":
+            self.next_bank = (self.bank - 1) % self.n  # to the bank's right
+        elif privileged is not None:
+            self.next_bank = privileged
+            self.history.append(BankTaken(privileged))
+        self.history.append(HandEnded(None, tuple(self.net)))
+
+    # -- the State contract ------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        if self.phase in ("validity", "bank"):
+            return self.bank
+        return self.current
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def payoffs(self) -> tuple[int, ...]:
+        """Net chips per seat (they sum to zero), once the hand is over."""
+        if self.phase != "over":
+            raise IllegalActionError("payoffs are known only when the hand is over")
+        return tuple(self.net)
+
+    @property
+    def next_button(self) -> int | None:
+        """The bank of the next hand, once this one is over: the privileged 7½'s seat, or
+        the same bank (M-4); with ``bank_passes="every_hand"``, the seat on the bank's right.
+        """
+        return self.next_bank if self.phase == "over" else None
+
+    @property
+    def balances(self) -> tuple[int, ...]:
+        """Every seat's balance now: before the hand, plus what it has won or lost so far."""
+        return tuple(b + d for b, d in zip(self.initial_balances, self.net, strict=True))
+
+    def calles(self, seat: int) -> tuple[tuple[SpanishCard, ...], ...]:
+        """The cards of each of ``seat``'s calles (one for a hand without calles and for the
+        bank), all of them: this is the house's view, see :meth:`observation` for a seat's."""
+        if seat == self.bank:
+            return () if self.bank_hand is None else (tuple(self.bank_hand.cards),)
+        return tuple(tuple(c.cards) for c in self.punters[seat].calles)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        if self._legal is None:
+            self._legal = offers(self)
+        return self._legal
+
+    def apply(self, action: Action, *, seat: int | None = None) -> Event:
+        """Take ``action`` for the seat to act; an illegal one raises
+        :class:`~cartes.errors.IllegalActionError` saying what is allowed, and changes
+        nothing.
+
+        >>> from cartes.games import SieteYMedio
+        >>> state = SieteYMedio(players=2).start(seed=1)
+        >>> state.apply(Bet(5))
+        Traceback (most recent call last):
+        ...
+        cartes.errors.IllegalActionError: a bet must be 1 to 3 chips (modality 1): ...
+        """
+        try:
+            return super().apply(action, seat=seat)
+        except IllegalActionError as error:
+            if seat not in (None, self.to_act) or not isinstance(action, Action):
+                raise
+            try:
+                reason = why_not(self, checked_amounts(action))
+            except IllegalActionError:  # an amount that is not a whole number: said already
+                reason = None
+            if reason is None:
+                raise
+            raise IllegalActionError(
+                f"{reason}: legal actions are {list(self.legal_actions())}"
+            ) from error
+
+    def _apply(self, action: Action) -> Event:
+        seat = self.to_act
+        assert seat is not None
+        self._legal = None
+        self.actions.append((seat, action))
+        start = len(self.history)
+        handler = getattr(self, f"_do_{action.kind}")
+        handler(seat, action)
+        return self.history[start]
+
+    # -- one method per action ---------------------------------------------------------------
+
+    def _do_vote(self, seat: int, action: Vote) -> None:
+        self.votes[seat] = action.accept
+        self.history.append(Voted(seat, action.accept))
+        voters = self._playing()
+        rest = voters[voters.index(seat) + 1:]
+        if rest:
+            self.current = rest[0]
+        else:
+            self._count_votes()
+
+    def _do_exchange(self, seat: int, action: Exchange) -> None:
+        calle = self._calle(seat, 0)
+        four = calle.cards[0]
+        self.discards.append(four)
+        self.history.append(Exchanged(seat, four))
+        card = self._card()
+        calle.cards[0] = card
+        self.history.append(Dealt(seat, card, False, 0))
+        if seat == self.bank:
+            self._validity()
+
+    def _do_annul(self, seat: int, action: Annul) -> None:
+        assert self.bank_hand is not None
+        self.history.append(Annulled(seat, self.bank_hand.cards[0]))
+        self.deck = Deck(list(self.initial_deck), kind=SpanishCard)  # every card collected
+        self.deck.shuffle(self._rng())
+        self.discards = []
+        self._deal()
+
+    def _do_keep(self, seat: int, action: Keep) -> None:
+        if seat == self.bank:
+            self.history.append(HandValid(seat))
+            self._next_punter()
+            return
+        punter = self.punters[seat]
+        self.history.append(Kept(seat, punter.target))
+        self.phase = "play"
+        self._after_card(seat, punter.target)
+
+    def _do_decline(self, seat: int, action: Decline) -> None:
+        punter = self.punters[seat]
+        card = punter.calles[0].cards[0]
+        punter.calles = []
+        punter.status = "declined"
+        self.discards.append(card)
+        self.history.append(Declined(seat, card))
+        self._next_punter()
+
+    def _do_bet(self, seat: int, action: Bet) -> None:
+        punter = self.punters[seat]
+        punter.status = "playing"
+        punter.calles[0].bet = action.amount
+        punter.opening = punter.calles[0].cards[0].is_figure
+        punter.target = 0
+        self.phase = "play"
+        self.history.append(Staked(seat, 0, action.amount, action.amount))
+
+    def _raise(self, seat: int, index: int, amount: int) -> None:
+        if amount:
+            calle = self._calle(seat, index)
+            calle.bet += amount
+            self.history.append(Staked(seat, index, amount, calle.bet))
+
+    def _do_stand(self, seat: int, action: Stand) -> None:
+        calle = self._calle(seat, action.calle)
+        calle.status = "stood"
+        self.history.append(Stood(seat, action.calle))
+        self._calle_finished(seat)
+
+    def _do_draw(self, seat: int, action: Draw) -> None:
+        index = action.calle
+        self._raise(seat, index, action.raise_by)
+        calle = self._calle(seat, index)
+        hidden = calle.hidden
+        if action.down and hidden is not None:  # M-8: never two hidden cards
+            calle.up[hidden] = True
+            self.history.append(Turned(seat, index, calle.cards[hidden]))
+        card = self._card()
+        calle.cards.append(card)
+        calle.up.append(not action.down)
+        self.history.append(Dealt(seat, card, not action.down, index))
+        if seat != self.bank:
+            punter = self.punters[seat]
+            punter.target = index
+            if punter.opening and card.is_figure:  # M-13: keep it, or open a calle
+                self.phase = "figure"
+                return
+            punter.opening = False
+        self._after_card(seat, index)
+
+    def _do_open_calle(self, seat: int, action: OpenCalle) -> None:
+        punter = self.punters[seat]
+        source = punter.calles[punter.target]
+        card, up = source.cards.pop(), source.up.pop()
+        punter.calles.append(_Calle(card, up, action.amount))
+        new = len(punter.calles) - 1
+        self.history.append(CalleOpened(seat, new, punter.target))
+        self.history.append(Staked(seat, new, action.amount, action.amount))
+        self.phase = "play"
+
+    def _do_muerta(self, seat: int, action: Muerta) -> None:
+        punter = self.punters[seat]
+        calle = punter.calles[0]
+        self._raise(seat, 0, action.raise_by)
+        calle.up[0] = True
+        self.history.append(Turned(seat, 0, calle.cards[0]))
+        card = self._card()
+        calle.cards.append(card)
+        calle.up.append(False)
+        calle.status = "muerta"
+        self.history.append(Dealt(seat, card, False, 0, blind=True))
+        self.history.append(MuertaPlayed(seat))
+        punter.status = "done"
+        self._next_punter()
+
+    # -- what a seat may see -----------------------------------------------------------------
+
+    def _visible(self, calle: _Calle, own: bool, muerta: bool) -> tuple[SpanishCard | None, ...]:
+        return tuple(
+            card if up or (own and not (muerta and i == 1)) else None
+            for i, (card, up) in enumerate(zip(calle.cards, calle.up, strict=True))
+        )
+
+    def observation(self, seat: int | None) -> Observation:
+        """What ``seat`` may know now; ``None`` is a spectator (face-up cards only). The
+        bank never sees a punter's face-down card before the settlement (M-18); nobody sees
+        a muerta's card (M-14). ``extra["calles"]`` holds each seat's calles as
+        ``(cards, face_up, bet, status)``.
+
+        >>> from cartes.games import SieteYMedio
+        >>> state = SieteYMedio(players=2).start(seed=1)
+        >>> state.observation(0).cards[1], state.observation(1).cards[1] == state.calles(1)[0]
+        ((None,), True)
+        """
+        if seat is not None:
+            if not is_whole(seat) or not 0 <= seat < self.n:
+                raise IllegalActionError(
+                    f"no seat {seat!r}: seats are 0..{self.n - 1}, or None for a spectator"
+                )
+            seat = int(seat)
+        calles: list[tuple[tuple[tuple[SpanishCard | None, ...], tuple[bool, ...], int, str],
+                           ...]] = []
+        for s in range(self.n):
+            if s == self.bank:
+                hands = [] if self.bank_hand is None else [self.bank_hand]
+            else:
+                hands = self.punters[s].calles
+            calles.append(tuple(
+                (self._visible(c, s == seat, c.status == "muerta"), tuple(c.up), c.bet,
+                 c.status)
+                for c in hands
+            ))
+        to_act = self.to_act
+        at_risk = [sum(c.bet for c in self.punters[s].calles if c.status != "bust")
+                   if s != self.bank else 0 for s in range(self.n)]
+        return Observation(
+            seat=seat,
+            to_act=to_act,
+            stacks=self.balances,
+            committed=tuple(at_risk),
+            folded=tuple(s != self.bank and self.punters[s].status in ("out", "declined")
+                         for s in range(self.n)),
+            cards=tuple(tuple(card for hand in per_seat for card in hand[0])
+                        for per_seat in calles),
+            board=(),
+            history=tuple(e.seen_by(seat) for e in self.history),
+            legal_actions=self.legal_actions() if to_act == seat and seat is not None else (),
+            is_terminal=self.is_terminal,
+            extra={
+                "bank": self.bank,
+                "phase": self.phase,
+                "limits": self.limits,
+                "order": self.order,
+                "calles": tuple(calles),
+                "stock": len(self.deck),
+                "discards": len(self.discards),
+            },
+        )
+
+    def clone(self) -> SieteState:
+        twin = SieteState.__new__(SieteState)
+        twin.__dict__.update(self.__dict__)
+        twin.deck = self.deck.copy()
+        twin.discards = list(self.discards)
+        twin.punters = {p: h.copy() for p, h in self.punters.items()}
+        twin.bank_hand = None if self.bank_hand is None else self.bank_hand.copy()
+        twin.votes = dict(self.votes)
+        twin.net = list(self.net)
+        twin.history = list(self.history)
+        twin.actions = list(self.actions)
+        return twin
+
+    def _snapshot(self) -> tuple[object, ...]:
+        return (
+            self.game, self.bank, self.initial_balances, self.initial_deck, self.reshuffle_seed,
+            self.sitting_out, self.deck, self.discards, self.reshuffles, self.limits,
+            {p: h.key() for p, h in self.punters.items()},
+            None if self.bank_hand is None else self.bank_hand.key(), self.phase,
+            self.current, self.votes, self.net, self.next_bank, self.history, self.actions,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SieteState):
+            return NotImplemented
+        return self._snapshot() == other._snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_terminal else f"{self.phase}, seat {self.to_act} to act"
+        return f"<SieteState {self.n} seats, bank {self.bank}, {status}>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The hand as JSON-ready data (the fields of :meth:`State.to_dict
+        <cartes.games.State.to_dict>`, the bank as ``button``, and ``options`` with the seats
+        sitting out), which :func:`cartes.games.replay` plays again.
+
+        >>> from cartes.games import replay
+        >>> from cartes.games import SieteYMedio
+        >>> state = SieteYMedio(players=3).start(seed=2)
+        >>> replay(state.to_json()) == state
+        True
+        """
+        return {
+            "format": "cartes-hand/1",
+            "game": self.game.name,
+            "config": self.game.config(),
+            "deck": [str(card) for card in self.initial_deck],
+            "deck_kind": "spanish",
+            "burned": [],
+            "stacks": list(self.initial_balances),
+            "button": self.bank,
+            "reshuffle_seed": self.reshuffle_seed,
+            "options": {"sitting_out": list(self.sitting_out)},
+            "actions": [{"seat": seat, **action.to_dict()} for seat, action in self.actions],
+            "events": [event.to_dict() for event in self.history],
+        }
