@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from cartes import Card
 from cartes.errors import IllegalActionError
-from cartes.evaluation import evaluate, exposed_strength
+from cartes.evaluation import evaluate
 from cartes.games import (
     Bet,
     BringIn,
@@ -81,14 +81,28 @@ class StubbornAgent:
         return concrete(keep[int(self.rng.integers(len(keep)))], self.rng)
 
 
+def rank_groups(cards):
+    """2 to 4 cards by rank groups only (C-11), written here from the rule: the shape of the
+    groups (quads, trips, two pair, pair, high card), then the ranks, biggest groups first."""
+    counts = {}
+    for card in cards:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
+    shape = [n for n, _ in groups]
+    category = (4 if shape[0] == 4 else 3 if shape[0] == 3 else 2 if shape[:2] == [2, 2]
+                else 1 if shape[0] == 2 else 0)
+    return (0, category, *(r for _, r in groups))
+
+
 def value(state, cards):
-    """An independent value of a shown or declared hand: the evaluator directly."""
+    """An independent value of a shown or declared hand: for five cards the evaluator
+    directly, for fewer the rule written out."""
     low = state.game.lowest_rank
     if len(cards) < 5:
-        return exposed_strength(list(cards), "calatone")
+        return rank_groups(cards)
     if low > 2:  # the stripped-deck straight needs the game's own valuation
-        return hand_value(cards, low)
-    return evaluate(list(cards), "calatone").strength
+        return (1, hand_value(cards, low))
+    return (1, evaluate(list(cards), "calatone").strength)
 
 
 def independent_awards(state):

@@ -355,6 +355,22 @@ def test_s13_half_bet_rule_measured_per_player():
     assert state.legal_actions() == (Fold(), Call())
 
 
+def test_s5_a_raise_over_short_all_ins_counts_toward_the_cap():
+    """S-5 with S-13: the raise that completes short all-ins is a full raise and counts, so a
+    bet and three raises still cap the round (review repro: it was not counted)."""
+    state = SevenCardStud(players=5).start(seed=0, stacks=[100, 100, 16, 19, 100])
+    act(state, BringIn())
+    while state.street == 3:
+        act(state, Call())
+    while state.street == 4:
+        act(state, Check())
+    assert state.stacks == (97, 97, 13, 16, 97)
+    act(state, Bet(10), Call(), Raise(to=13), Raise(to=16))  # two short all-ins
+    act(state, Raise(to=20), Raise(to=30), Raise(to=40))  # three full raises: capped
+    assert state.to_act == 4
+    assert state.legal_actions() == (Fold(), Call())
+
+
 def test_s13_no_raise_that_nobody_can_answer():
     """A bet or raise is offered only when another seat still in could put in more than the
     current bet: here seat 1 is all-in and seat 0 cannot even cover the completion."""

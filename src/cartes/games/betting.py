@@ -427,10 +427,15 @@ class BettingRound:
         moved = self._put(seat, target - self.contrib[seat])
         s = self.structure
         if isinstance(s, FixedLimit):
-            # Each all-in is judged on its own increment; short ones add up only per player.
+            # A raise to a full unit over the raise base is full (a voluntary raise always is);
+            # an all-in for less is judged on its own increment, so short ones add up only
+            # per player (S-13).
+            base = self._raise_base()
             increment = target - before
-            full = increment >= self.unit or (s.half_bet_rule and 2 * increment >= self.unit)
-            if full and self.big_option and not self.big_mode and increment >= s.big_bet:
+            full = target >= base + self.unit or (
+                s.half_bet_rule and 2 * increment >= self.unit
+            )
+            if full and self.big_option and not self.big_mode and target - base >= s.big_bet:
                 self.big_mode = True
                 self.unit = s.big_bet
         else:
