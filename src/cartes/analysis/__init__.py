@@ -1,0 +1,11 @@
+"""Analysis at scale: equity, hand ranges, siete y medio odds and optimal play, executors.
+
+>>> from cartes.analysis import equity
+>>> round(equity(["As Ah", "Kd Kc"], board="Qs Jd 2c 3h").equity[0], 4)
+0.9545
+"""
+
+from cartes.analysis.equity import Equity, equity, seven_card_equity
+from cartes.analysis.ranges import HandRange
+
+__all__ = ["Equity", "HandRange", "equity", "seven_card_equity"]
