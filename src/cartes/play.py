@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -268,9 +269,15 @@ def simulate(
     agents: Sequence[Agent],
     hands: int,
     seed: SeedLike = None,
+    executor: Executor | None = None,
 ) -> NDArray[np.int64]:
     """Play ``hands`` independent hands (fresh stacks, the button moving one seat clockwise
     each hand) and return every seat's payoff per hand, shape ``(hands, players)``.
+
+    With an ``executor`` (a :class:`concurrent.futures.Executor`: a process pool, a Dask
+    client's ``get_executor()``, or :class:`cartes.analysis.SerialExecutor`) the hands are
+    played in independently seeded blocks (:func:`cartes.analysis.simulate_split`): the
+    result depends on the seed only, not on the executor, but differs from the run without one.
 
     >>> from cartes.games import SevenCardStud
     >>> results = simulate(SevenCardStud(players=2), [SimpleAgent(), RandomAgent(1)], 50, seed=2)
@@ -279,6 +286,10 @@ def simulate(
     """
     hands = whole("hands", hands, 0)
     _check_agents(agents, game.players)
+    if executor is not None:
+        from cartes.analysis.executors import simulate_split
+
+        return simulate_split(game, agents, hands, seed, executor)
     rng = make_rng(seed)
     results = np.zeros((hands, game.players), dtype=np.int64)
     for number in range(hands):

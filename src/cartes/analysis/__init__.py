@@ -6,6 +6,23 @@
 """
 
 from cartes.analysis.equity import Equity, equity, seven_card_equity
+from cartes.analysis.executors import (
+    SerialExecutor,
+    category_counts,
+    evaluate_dask,
+    seed_sequence,
+    simulate_split,
+)
 from cartes.analysis.ranges import HandRange
 
-__all__ = ["Equity", "HandRange", "equity", "seven_card_equity"]
+__all__ = [
+    "Equity",
+    "HandRange",
+    "SerialExecutor",
+    "category_counts",
+    "equity",
+    "evaluate_dask",
+    "seed_sequence",
+    "seven_card_equity",
+    "simulate_split",
+]

@@ -379,23 +379,11 @@ class _NumbaThreads:
 
 def _seeds(seed: SeedLike | np.random.SeedSequence, chunks: int) -> NDArray[np.uint64]:
     """One xoshiro256** state per chunk, from ``SeedSequence(seed).spawn(chunks)``."""
-    if isinstance(seed, np.random.SeedSequence):
-        root = seed
-    elif isinstance(seed, np.random.Generator):
-        root = np.random.SeedSequence(seed.integers(0, 2**63, size=4).tolist())
-    elif seed is None or (isinstance(seed, int | np.integer) and not isinstance(seed, bool)):
-        from cartes.deck import make_rng
+    from cartes.analysis.executors import seed_sequence
 
-        make_rng(seed)  # the same checks and errors as everywhere else
-        root = np.random.SeedSequence(None if seed is None else int(seed))
-    else:
-        from cartes.deck import make_rng
-
-        make_rng(seed)  # raises SeedError
-        raise AssertionError  # pragma: no cover
-    states = np.array([child.generate_state(4, np.uint64) for child in root.spawn(chunks)])
-    # xoshiro's one forbidden state is all zeros.
-    states[(states == 0).all(axis=1), 0] = 1
+    children = seed_sequence(seed).spawn(chunks)
+    states = np.array([child.generate_state(4, np.uint64) for child in children])
+    states[(states == 0).all(axis=1), 0] = 1  # xoshiro's one forbidden state is all zeros
     return states.reshape(chunks, 4).astype(np.uint64)
 
 
@@ -455,6 +443,7 @@ def _monte_carlo(
     seed: SeedLike | np.random.SeedSequence,
     threads: int,
     executor: Executor | None,
+    progress: bool | str,
 ) -> tuple[NDArray[np.int64], int]:
     if problem.ranges:
         _check_ranges_compatible(problem)
@@ -463,15 +452,16 @@ def _monte_carlo(
     if executor is None:
         counts, _ = run_chunks(problem, sizes, states, threads)
         return counts, trials
-    from cartes.analysis.executors import split_evenly
+    from cartes.analysis.executors import _check_executor, gather, split_evenly
 
+    pool = _check_executor(executor)
     futures = [
-        executor.submit(run_chunks, problem, sizes[part], states[part], threads)
-        for part in split_evenly(len(sizes), executor)
+        pool.submit(run_chunks, problem, sizes[part], states[part], threads)
+        for part in split_evenly(len(sizes), pool)
     ]
     counts = np.zeros((problem.template.shape[0], _kernels().FIELDS), dtype=np.int64)
-    for future in futures:
-        counts += future.result()[0]
+    for part_counts, _ in gather(futures, progress):
+        counts += part_counts
     return counts, trials
 
 
@@ -483,6 +473,7 @@ def _solve(
     executor: Executor | None,
     threads: int | None,
     max_exact: int,
+    progress: bool | str = False,
 ) -> Equity:
     count = _check_threads(threads)
     if exact not in (None, True, False):
@@ -502,7 +493,9 @@ def _solve(
         mean = totals[:, fields.SHARE] / unit / deals
         stderr = np.zeros(players)
     else:
-        counts, deals = _monte_carlo(problem, trials or 1_000_000, seed, count, executor)
+        counts, deals = _monte_carlo(
+            problem, trials or 1_000_000, seed, count, executor, progress
+        )
         totals = counts.astype(np.float64)
         mean = totals[:, fields.SHARE] / unit / deals
         second = totals[:, fields.SHARE2] / (unit * unit) / deals
@@ -531,6 +524,7 @@ def equity(
     executor: Executor | None = None,
     threads: int | None = None,
     max_exact: int = MAX_EXACT,
+    progress: bool | str = False,
 ) -> Equity:
     """Hold'em-style equity of 2 to 10 hands on a board of 0 to 5 cards.
 
@@ -539,7 +533,8 @@ def equity(
     :class:`~cartes.analysis.HandRange`). ``dead`` cards are out of play. ``exact`` forces
     (True) or forbids (False) the enumeration; by default it runs when at most ``max_exact``
     deals are left. Monte Carlo plays ``trials`` deals (default 1,000,000) from ``seed``, on
-    ``threads`` threads (default numba's), split over ``executor`` if one is given.
+    ``threads`` threads (default numba's), split over ``executor`` if one is given (with a
+    tqdm bar if ``progress``).
 
     >>> equity(["Ah Kh", "QQ+"], board="Qh Jh 2c", ranking="standard").exact
     True
@@ -549,7 +544,7 @@ def equity(
     cartes.errors.DuplicateCardError: card As is given twice, in player 0's hand and in ...
     """
     problem = _board_problem(hands, board, dead, ranking)
-    return _solve(problem, trials, exact, seed, executor, threads, max_exact)
+    return _solve(problem, trials, exact, seed, executor, threads, max_exact, progress)
 
 
 def seven_card_equity(
@@ -563,6 +558,7 @@ def seven_card_equity(
     executor: Executor | None = None,
     threads: int | None = None,
     max_exact: int = MAX_EXACT,
+    progress: bool | str = False,
 ) -> Equity:
     """Equity in a seven-card game (stud, calatone): each player's known cards, the rest of
     their seven dealt from the cards not seen.
@@ -575,4 +571,4 @@ def seven_card_equity(
     (True, [0.679, 0.321])
     """
     problem = _seven_problem(players, dead, ranking)
-    return _solve(problem, trials, exact, seed, executor, threads, max_exact)
+    return _solve(problem, trials, exact, seed, executor, threads, max_exact, progress)
