@@ -14,14 +14,28 @@ from cartes.analysis.executors import (
     simulate_split,
 )
 from cartes.analysis.ranges import HandRange
+from cartes.analysis.sieteymedio import (
+    bank_draws_below,
+    best_bank_response,
+    best_punter_policy,
+    expected_value,
+    next_card_odds,
+    punter_draws_below,
+)
 
 __all__ = [
     "Equity",
     "HandRange",
     "SerialExecutor",
+    "bank_draws_below",
+    "best_bank_response",
+    "best_punter_policy",
     "category_counts",
     "equity",
     "evaluate_dask",
+    "expected_value",
+    "next_card_odds",
+    "punter_draws_below",
     "seed_sequence",
     "seven_card_equity",
     "simulate_split",
