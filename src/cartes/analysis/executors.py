@@ -63,6 +63,7 @@ class SerialExecutor(Executor):
     """
 
     def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        """Run ``fn`` with the arguments now; a finished future holds its result or error."""
         future: Future[T] = Future()
         try:
             future.set_result(fn(*args, **kwargs))
