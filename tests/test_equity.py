@@ -241,3 +241,31 @@ def test_results_print_as_a_table() -> None:
     assert "Monte Carlo, 1,000 deals" in text
     assert "player 1: equity" in text
     assert "±" in text
+
+
+def test_observation_equity_uses_what_the_seat_sees() -> None:
+    from cartes.analysis import observation_equity
+    from cartes.games import get
+    from cartes.play import RandomAgent, SeatView
+
+    state = get("seven-card-stud", players=4).start(seed=11)
+    agent = RandomAgent(5)
+    # Play until someone has folded and the hand is still on.
+    while not state.is_terminal and not any(state.observation(None).folded):
+        state.apply(agent.act(SeatView(state, state.to_act)))
+    assert not state.is_terminal
+    obs = state.observation(0)
+    live = [s for s, f in enumerate(obs.folded) if not f]
+    known = [[c for c in obs.cards[s] if c is not None] for s in live]
+    folded_up = [c for s, f in enumerate(obs.folded) if f for c in obs.cards[s] if c is not None]
+    assert folded_up  # a folded seat's up cards are seen, so dead
+    result = observation_equity(obs, trials=50_000, seed=2, exact=False)
+    direct = seven_card_equity(known, dead=sorted(obs.visible_cards() - {c for k in known
+                                                                         for c in k}),
+                               trials=50_000, seed=2, exact=False)
+    assert result.seats == tuple(live)
+    assert result.equity == direct.equity
+    assert set(folded_up) <= obs.visible_cards() - {c for k in known for c in k}
+    spectator = observation_equity(state.observation(None), trials=20_000, seed=2, exact=False)
+    assert spectator.seats == tuple(live)
+    assert sum(spectator.equity) == pytest.approx(1)

@@ -5,7 +5,7 @@
 0.9545
 """
 
-from cartes.analysis.equity import Equity, equity, seven_card_equity
+from cartes.analysis.equity import Equity, equity, observation_equity, seven_card_equity
 from cartes.analysis.executors import (
     SerialExecutor,
     category_counts,
@@ -35,6 +35,7 @@ __all__ = [
     "evaluate_dask",
     "expected_value",
     "next_card_odds",
+    "observation_equity",
     "punter_draws_below",
     "seed_sequence",
     "seven_card_equity",

@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Iterable, Sequence
@@ -37,7 +38,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 from types import ModuleType
-from typing import Final, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 import numpy as np
 from numpy.typing import NDArray
@@ -56,7 +57,10 @@ from cartes.evaluation.rankings import RankingLike, get_ranking
 from cartes.evaluation.tables import BUILT_IN
 from cartes.french import Card, CardLike, Hand, cards
 
-__all__ = ["Equity", "equity", "seven_card_equity"]
+if TYPE_CHECKING:
+    from cartes.games.core import Observation
+
+__all__ = ["Equity", "equity", "observation_equity", "seven_card_equity"]
 
 #: Deals in one Monte Carlo chunk: the unit of seeding, of threads and of executor tasks.
 CHUNK: Final = 1 << 16
@@ -113,6 +117,7 @@ class Equity:
     exact: bool
     deals: float
     ranking: str
+    seats: tuple[int, ...] | None = None
 
     def __str__(self) -> str:
         how = "exact" if self.exact else f"Monte Carlo, {self.deals:,.0f} deals"
@@ -572,3 +577,37 @@ def seven_card_equity(
     """
     problem = _seven_problem(players, dead, ranking)
     return _solve(problem, trials, exact, seed, executor, threads, max_exact, progress)
+
+
+def observation_equity(
+    observation: Observation,
+    ranking: RankingLike = "standard",
+    *,
+    trials: int | None = None,
+    exact: bool | None = None,
+    seed: SeedLike | np.random.SeedSequence = None,
+    executor: Executor | None = None,
+    threads: int | None = None,
+    max_exact: int = MAX_EXACT,
+    progress: bool | str = False,
+) -> Equity:
+    """Seven-card equity of the seats still in a hand, as one seat (or a spectator) sees it.
+
+    Each live seat's known cards are the cards of it this observation shows; every other card
+    it shows (folded seats' up cards, anything in the history) is dead. ``seats`` in the
+    result names the live seats, in order. Pass the game's ranking (``"calatone"`` for
+    calatone). Options as in :func:`equity`.
+
+    >>> from cartes.games import get
+    >>> state = get("seven-card-stud", players=3).start(seed=3)
+    >>> result = observation_equity(state.observation(0), trials=20_000, seed=1)
+    >>> result.seats, result.exact, round(sum(result.equity), 9)
+    ((0, 1, 2), False, 1.0)
+    """
+    live = [seat for seat, folded in enumerate(observation.folded) if not folded]
+    known = [[c for c in observation.cards[seat] if c is not None] for seat in live]
+    held = {card for hand in known for card in hand}
+    dead = sorted(observation.visible_cards() - held)
+    problem = _seven_problem(known, dead, ranking)
+    result = _solve(problem, trials, exact, seed, executor, threads, max_exact, progress)
+    return dataclasses.replace(result, seats=tuple(live))
