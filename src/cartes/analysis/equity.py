@@ -66,6 +66,9 @@ __all__ = ["Equity", "equity", "observation_equity", "seven_card_equity"]
 CHUNK: Final = 1 << 16
 #: Exact enumeration runs when the deals to enumerate are at most this many (by default).
 MAX_EXACT: Final = 3_000_000
+#: ... and the choices of one hand per range at most this many: each is one call of the
+#: compiled enumeration, from a Python loop.
+MAX_RANGE_CHOICES: Final = 20_000
 
 Cards: TypeAlias = str | Iterable[CardLike]
 Holding: TypeAlias = str | HandRange | Iterable[CardLike] | None
@@ -490,7 +493,12 @@ def _solve(
     if isinstance(max_exact, bool) or not isinstance(max_exact, int) or max_exact < 0:
         raise OptionError(f"max_exact must be an int >= 0, got {max_exact!r}")
     fields = _kernels()
-    enumerate_ = exact if exact is not None else _deal_count(problem) <= max_exact
+    choices = math.prod(len(combos) for combos, _ in problem.ranges)
+    enumerate_ = (
+        exact
+        if exact is not None
+        else _deal_count(problem) <= max_exact and choices <= MAX_RANGE_CHOICES
+    )
     players = problem.template.shape[0]
     unit = problem.unit
     if enumerate_:
