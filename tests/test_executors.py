@@ -141,3 +141,24 @@ def test_seeds_and_splits() -> None:
     parts = split_evenly(10, ThreadPoolExecutor(2))
     assert [i for part in parts for i in range(10)[part]] == list(range(10))
     assert split_evenly(1, SerialExecutor()) == [slice(0, 1)]
+
+
+@pytest.mark.slow
+def test_a_cluster_of_two_worker_processes_gives_the_serial_result() -> None:
+    distributed = pytest.importorskip("distributed")
+    hands, board = ["Ah Kh", "QQ+, AKs", ""], "Qh 9h"
+    serial = equity(hands, board=board, exact=False, trials=300_000, seed=21)
+    game, agents = SevenCardStud(players=3), [RandomAgent(1), SimpleAgent(), CallingStation()]
+    expected = simulate(game, agents, 600, seed=2, executor=SerialExecutor())
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster, distributed.Client(cluster) as client:
+        executor = client.get_executor()
+        assert equity(hands, board=board, exact=False, trials=300_000, seed=21,
+                      executor=executor) == serial
+        np.testing.assert_array_equal(
+            simulate(game, agents, 600, seed=2, executor=executor), expected
+        )
+        assert category_counts(7, "calatone", executor=executor) == cartes.category_counts(
+            7, "calatone"
+        )
