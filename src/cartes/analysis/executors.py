@@ -282,13 +282,18 @@ def _evaluate_block(block: NDArray[Any], ranking: Ranking) -> NDArray[np.uint16]
 def evaluate_dask(hands: Any, ranking: RankingLike = STANDARD) -> Any:
     """:func:`cartes.evaluate_many` on a Dask array of hands ``(n, k)``, chunk by chunk: a
     lazy Dask array of strengths ``(n,)``. Each chunk is checked like ``evaluate_many``'s
-    input when it is computed. Needs the ``dask`` extra.
+    input when it is computed. Needs the ``dask`` extra (``pip install 'cartes[dask]'``)::
 
-    >>> import dask.array as da, numpy as np, cartes
-    >>> hands = da.from_array(cartes.random_hands(1000, seed=1), chunks=(250, 7))
-    >>> strengths = evaluate_dask(hands, "calatone")
-    >>> bool((strengths.compute() == cartes.evaluate_many(hands.compute(), "calatone")).all())
-    True
+        import dask.array as da
+        hands = da.from_array(cartes.random_hands(1000, seed=1), chunks=(250, 7))
+        strengths = evaluate_dask(hands, "calatone").compute()
+
+    Anything but a Dask array is refused (``evaluate_many`` takes numpy arrays):
+
+    >>> evaluate_dask(np.zeros((2, 7), np.uint8))
+    Traceback (most recent call last):
+    ...
+    cartes.errors.OptionError: evaluate_dask ...
     """
     try:
         import dask.array as da
