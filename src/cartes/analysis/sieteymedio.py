@@ -194,7 +194,7 @@ def _add(cards: tuple[int, ...], value: int) -> tuple[int, ...]:
 # Exact arithmetic without fractions: a value at a state whose deck holds n cards is kept as
 # an integer, the expected value times n!. A draw then needs no division (the chance of a
 # card is count / n, and n * (n - 1)! = n!), and comparing the two choices at one state
-# compares integers. Fractions (normalising every sum with a gcd) were ten times slower.
+# compares integers. Fractions (normalising every sum with a gcd) were 5 to 10 times slower.
 _FACTORIAL: Final = [1]
 for _n in range(1, 41):
     _FACTORIAL.append(_FACTORIAL[-1] * _n)
