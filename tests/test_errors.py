@@ -43,6 +43,7 @@ BUILTIN_BASE = {
     "UnknownGameError": LookupError,
     "OptionError": (TypeError, ValueError),
     "StrengthError": ValueError,
+    "RangeError": ValueError,
 }
 
 

@@ -29,6 +29,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidCardError",
     "OptionError",
+    "RangeError",
     "SeedError",
     "StrengthError",
     "UnknownGameError",
@@ -193,4 +194,15 @@ class UnknownGameError(CartesError, LookupError):
     Traceback (most recent call last):
     ...
     cartes.errors.UnknownGameError: unknown game 'go-fish': known games are [...]
+    """
+
+
+class RangeError(CartesError, ValueError):
+    """A hand range (``"QQ+, AKs, T9s-76s"``) could not be parsed, or holds no hand.
+
+    >>> from cartes.analysis import HandRange
+    >>> HandRange("QQ+, AKx")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.RangeError: invalid range token 'AKx': ...
     """

@@ -15,14 +15,23 @@ asked (most bots never need it, and building it costs time).
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 from numpy.typing import NDArray
 
+from cartes.analysis.executors import (
+    SIMULATE_BLOCK,
+    check_executor,
+    gather,
+    seed_sequence,
+    split_evenly,
+)
 from cartes.deck import SeedLike, make_rng
 from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.games._check import whole
@@ -62,6 +71,7 @@ __all__ = [
     "play_hand",
     "play_table",
     "simulate",
+    "simulate_split",
 ]
 
 
@@ -297,9 +307,15 @@ def simulate(
     agents: Sequence[Agent],
     hands: int,
     seed: SeedLike = None,
+    executor: Executor | None = None,
 ) -> NDArray[np.int64]:
     """Play ``hands`` independent hands (fresh stacks, the button moving one seat clockwise
     each hand) and return every seat's payoff per hand, shape ``(hands, players)``.
+
+    With an ``executor`` (a :class:`concurrent.futures.Executor`: a process pool, a Dask
+    client's ``get_executor()``, or :class:`cartes.analysis.SerialExecutor`) the hands are
+    played in independently seeded blocks (:func:`simulate_split`): the
+    result depends on the seed only, not on the executor, but differs from the run without one.
 
     >>> from cartes.games import SevenCardStud
     >>> results = simulate(SevenCardStud(players=2), [SimpleAgent(), RandomAgent(1)], 50, seed=2)
@@ -308,6 +324,8 @@ def simulate(
     """
     hands = whole("hands", hands, 0)
     _check_agents(agents, game.players)
+    if executor is not None:
+        return simulate_split(game, agents, hands, seed, executor)
     rng = make_rng(seed)
     results = np.zeros((hands, game.players), dtype=np.int64)
     for number in range(hands):
@@ -419,3 +437,67 @@ def _half_points(name: str, value: object) -> int:
     raise ConfigurationError(f"{name} must be a whole or half number of points 0..7½, "
                              f"like Fraction(11, 2), got {value!r}")
 
+
+def _reseeded(agents: Sequence[Agent], seeds: Sequence[np.random.SeedSequence]) -> list[Agent]:
+    """Fresh copies of the agents; each that keeps a numpy Generator in ``rng`` gets its own,
+    so that blocks do not replay the same random choices."""
+    fresh = copy.deepcopy(list(agents))
+    for agent, child in zip(fresh, seeds, strict=True):
+        if isinstance(getattr(agent, "rng", None), np.random.Generator):
+            agent.rng = np.random.default_rng(child)  # type: ignore[attr-defined]
+    return fresh
+
+
+def _simulate_blocks(
+    game: Game,
+    agents: Sequence[Agent],
+    blocks: Sequence[tuple[int, int, np.random.SeedSequence]],
+) -> list[NDArray[np.int64]]:
+    """Play each block ``(first hand, hands, seed)`` from fresh copies of the agents."""
+    results = []
+    for first, count, child in blocks:
+        deal_seed, *agent_seeds = child.spawn(1 + len(agents))
+        rng = np.random.default_rng(deal_seed)
+        players = _reseeded(agents, agent_seeds)
+        rows = np.zeros((count, game.players), dtype=np.int64)
+        for i in range(count):
+            state = play_hand(game, players, rng, button=(first + i) % game.players)
+            rows[i] = state.payoffs
+        results.append(rows)
+    return results
+
+
+def simulate_split(
+    game: Game,
+    agents: Sequence[Agent],
+    hands: int,
+    seed: SeedLike | np.random.SeedSequence,
+    executor: Executor,
+    *,
+    progress: bool | str = False,
+) -> NDArray[np.int64]:
+    """:func:`simulate` over an executor (``simulate(..., executor=...)`` calls this):
+    blocks of :data:`~cartes.analysis.executors.SIMULATE_BLOCK` hands, each from its own seed
+    and fresh copies of the agents (an agent's ``rng`` Generator, if it has one, reseeded per
+    block). The game and the agents must pickle for a process pool or a cluster.
+
+    >>> from cartes.analysis import SerialExecutor
+    >>> from cartes.games import SevenCardStud
+    >>> simulate_split(SevenCardStud(players=2), [CallingStation()] * 2, 10, 1,
+    ...                SerialExecutor()).shape
+    (10, 2)
+    """
+    pool = check_executor(executor)
+    children = seed_sequence(seed).spawn(max(1, -(-hands // SIMULATE_BLOCK)))
+    blocks = [
+        (start, min(SIMULATE_BLOCK, hands - start), child)
+        for start, child in zip(range(0, hands, SIMULATE_BLOCK), children, strict=False)
+    ]
+    futures = [
+        pool.submit(_simulate_blocks, game, list(agents), blocks[part])
+        for part in split_evenly(len(blocks), pool)
+    ]
+    parts = [rows for task in gather(futures, progress) for rows in task]
+    if not parts:
+        return np.zeros((0, game.players), dtype=np.int64)
+    return np.concatenate(parts)

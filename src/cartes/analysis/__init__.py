@@ -1,0 +1,41 @@
+"""Analysis at scale: equity, hand ranges, siete y medio odds and optimal play, executors.
+
+>>> from cartes.analysis import equity
+>>> round(equity(["As Ah", "Kd Kc"], board="Qs Jd 2c 3h").equity[0], 4)
+0.9545
+"""
+
+from cartes.analysis.equity import Equity, equity, observation_equity, seven_card_equity
+from cartes.analysis.executors import (
+    SerialExecutor,
+    category_counts,
+    evaluate_dask,
+    seed_sequence,
+)
+from cartes.analysis.ranges import HandRange
+from cartes.analysis.sieteymedio import (
+    bank_draws_below,
+    best_bank_response,
+    best_punter_policy,
+    expected_value,
+    next_card_odds,
+    punter_draws_below,
+)
+
+__all__ = [
+    "Equity",
+    "HandRange",
+    "SerialExecutor",
+    "bank_draws_below",
+    "best_bank_response",
+    "best_punter_policy",
+    "category_counts",
+    "equity",
+    "evaluate_dask",
+    "expected_value",
+    "next_card_odds",
+    "observation_equity",
+    "punter_draws_below",
+    "seed_sequence",
+    "seven_card_equity",
+]

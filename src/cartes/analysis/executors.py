@@ -1,0 +1,247 @@
+"""Running work on a :class:`concurrent.futures.Executor`: serially, on a process pool, or on
+a Dask cluster (``distributed.Client(...).get_executor()``).
+
+The rule that makes every split reproducible: work is cut into *blocks* whose number depends
+only on the size of the job, each block seeded by its own child of
+``numpy.random.SeedSequence(seed).spawn(blocks)``; tasks are groups of blocks; results are
+combined in block order. The executor decides where blocks run, never what they compute, so
+the same seed gives the same result on :class:`SerialExecutor`, on a pool of any size and on a
+cluster.
+
+>>> from cartes.games import SevenCardStud
+>>> from cartes.play import CallingStation, RandomAgent, simulate
+>>> game, agents = SevenCardStud(players=2), [RandomAgent(1), CallingStation()]
+>>> serial = simulate(game, agents, hands=40, seed=5, executor=SerialExecutor())
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> with ThreadPoolExecutor(2) as pool:
+...     pooled = simulate(game, agents, hands=40, seed=5, executor=pool)
+>>> bool((serial == pooled).all())
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, as_completed
+from typing import Any, Final, TypeVar
+
+import numpy as np
+from numpy.typing import NDArray
+
+from cartes import evaluation
+from cartes.deck import SeedLike, make_rng
+from cartes.errors import OptionError, UnknownRankingError
+from cartes.evaluation.rankings import STANDARD, Category, Ranking, RankingLike, get_ranking
+from cartes.evaluation.tables import BUILT_IN, SHIFT
+
+__all__ = [
+    "SerialExecutor",
+    "category_counts",
+    "check_executor",
+    "evaluate_dask",
+    "gather",
+    "seed_sequence",
+    "split_evenly",
+]
+
+#: Hands in one block of :func:`cartes.play.simulate` run on an executor.
+SIMULATE_BLOCK: Final = 250
+
+T = TypeVar("T")
+
+
+class SerialExecutor(Executor):
+    """An executor that runs each task at once, in the calling thread: the serial reference
+    that a pool or a cluster must reproduce.
+
+    >>> SerialExecutor().submit(pow, 2, 10).result()
+    1024
+    """
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        """Run ``fn`` with the arguments now; a finished future holds its result or error."""
+        future: Future[T] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as error:  # the future carries it, as a pool's would
+            future.set_exception(error)
+        return future
+
+
+def check_executor(executor: object) -> Executor:
+    """``executor`` if it can run tasks (a :class:`concurrent.futures.Executor`, or anything
+    with ``submit``), else :class:`~cartes.errors.OptionError` saying what is allowed.
+
+    >>> check_executor(SerialExecutor()).__class__.__name__
+    'SerialExecutor'
+    """
+    if not isinstance(executor, Executor) and not callable(getattr(executor, "submit", None)):
+        raise OptionError(
+            f"executor must be a concurrent.futures.Executor (a process pool, "
+            f"client.get_executor(), SerialExecutor()), got {executor!r}"
+        )
+    return executor  # type: ignore[return-value]
+
+
+def split_evenly(items: int, executor: Executor) -> list[slice]:
+    """Contiguous slices of ``range(items)``, about four per worker (so that a slow worker
+    does not hold the rest up), none empty.
+
+    >>> split_evenly(10, SerialExecutor())
+    [slice(0, 1, None), slice(1, 2, None), slice(2, 3, None), slice(3, 5, None), ...]
+    """
+    parts = max(1, min(items, 4 * _workers(executor)))
+    bounds = [items * i // parts for i in range(parts + 1)]
+    return [slice(a, b) for a, b in itertools.pairwise(bounds) if b > a]
+
+
+def _workers(executor: Executor) -> int:
+    count = getattr(executor, "_max_workers", None)
+    if isinstance(count, int) and count > 0:
+        return count
+    client = getattr(executor, "_client", None)  # a Dask ClientExecutor
+    if client is not None:
+        try:
+            return max(1, int(sum(client.nthreads().values())))
+        except Exception:  # pragma: no cover - a client that cannot say
+            return 2
+    return 2
+
+
+def gather(futures: Sequence[Future[T]], progress: bool | str = False) -> list[T]:
+    """The futures' results in submission order; ``progress`` shows a tqdm bar (True, or a
+    label) as they complete (tqdm is an optional extra: without it, no bar).
+
+    >>> gather([SerialExecutor().submit(abs, -3)])
+    [3]
+    """
+    if progress:
+        try:
+            from tqdm.auto import tqdm
+        except ImportError:  # pragma: no cover - tqdm is optional
+            progress = False
+        else:
+            label = progress if isinstance(progress, str) else None
+            with tqdm(total=len(futures), desc=label) as bar:
+                for _ in as_completed(futures):
+                    bar.update(1)
+    return [future.result() for future in futures]
+
+
+def seed_sequence(seed: SeedLike | np.random.SeedSequence) -> np.random.SeedSequence:
+    """The root :class:`numpy.random.SeedSequence` of a seed (an int, None, a Generator, or a
+    SeedSequence). A Generator gives one drawn from it, so the call advances it.
+
+    >>> seed_sequence(7).entropy
+    7
+    """
+    if isinstance(seed, np.random.SeedSequence):
+        return seed
+    rng = make_rng(seed)  # checks the seed, with the library's SeedError
+    if isinstance(seed, np.random.Generator) or seed is None:
+        return np.random.SeedSequence(rng.integers(0, 2**63, size=4).tolist())
+    return np.random.SeedSequence(int(seed))
+
+
+def _sevens_from_pairs(ranking: int, pairs: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The strength histogram of every seven-card hand whose two lowest cards are one of
+    ``pairs``."""
+    from cartes.evaluation import kernels
+
+    hist = np.zeros(2 * kernels._STRIDE, dtype=np.uint32)
+    for a, b in pairs.tolist():
+        kernels._count_sevens_from(np.uint64(a), np.uint64(b), ranking, hist)
+    half = kernels._BINS
+    return hist[:half].astype(np.int64) + hist[kernels._STRIDE : kernels._STRIDE + half]
+
+
+def _hands_histogram(k: int, ranking: int) -> NDArray[np.int64]:
+    from cartes.evaluation import kernels
+
+    result: NDArray[np.int64] = kernels.count_hands(k, ranking)
+    return result
+
+
+def category_counts(
+    k: int = 7,
+    ranking: RankingLike = STANDARD,
+    *,
+    executor: Executor | None = None,
+    progress: bool | str = False,
+) -> dict[Category, int]:
+    """:func:`cartes.category_counts` with the sweep split over an executor: seven-card hands
+    by their two lowest cards (1,081 blocks), five and six cards as one task. Built-in
+    rankings only. The counts are exact and the same on any executor.
+
+    >>> counts = category_counts(7, "calatone", executor=SerialExecutor())
+    >>> counts[Category.FIVE_FIGURES], sum(counts.values())
+    (1947564, 133784560)
+    """
+    rules = get_ranking(ranking)
+    if executor is None:
+        return evaluation.category_counts(k, rules)
+    if rules not in BUILT_IN:
+        raise UnknownRankingError(
+            f"a sweep over an executor runs the built-in rankings ('standard', 'calatone'), "
+            f"got {rules.name!r}"
+        )
+    if type(k) is not int or k not in (5, 6, 7):
+        from cartes.errors import HandSizeError
+
+        raise HandSizeError(f"category_counts counts hands of 5, 6 or 7 cards, got k={k!r}")
+    pool = check_executor(executor)
+    row = BUILT_IN.index(rules)
+    if k == 7:
+        pairs = np.array([(a, b) for a in range(46) for b in range(a + 1, 47)], dtype=np.int64)
+        futures = [
+            pool.submit(_sevens_from_pairs, row, pairs[part])
+            for part in split_evenly(len(pairs), pool)
+        ]
+    else:
+        futures = [pool.submit(_hands_histogram, k, row)]
+    histogram = np.sum(gather(futures, progress), axis=0)
+    by_position = histogram.reshape(-1, 1 << SHIFT).sum(axis=1)
+    return {c: int(by_position[rules.position(c)]) for c in rules.categories}
+
+
+def _evaluate_block(block: NDArray[Any], ranking: Ranking) -> NDArray[np.uint16]:
+    if block.shape[0] == 0:
+        return np.empty(0, dtype=np.uint16)
+    return evaluation.evaluate_many(block, ranking, threads=False)
+
+
+def evaluate_dask(hands: Any, ranking: RankingLike = STANDARD) -> Any:
+    """:func:`cartes.evaluate_many` on a Dask array of hands ``(n, k)``, chunk by chunk: a
+    lazy Dask array of strengths ``(n,)``. Each chunk is checked like ``evaluate_many``'s
+    input when it is computed. Needs the ``dask`` extra (``pip install 'cartes-games[dask]'``)::
+
+        import dask.array as da
+        hands = da.from_array(cartes.random_hands(1000, seed=1), chunks=(250, 7))
+        strengths = evaluate_dask(hands, "calatone").compute()
+
+    Anything but a Dask array is refused (``evaluate_many`` takes numpy arrays):
+
+    >>> evaluate_dask(np.zeros((2, 7), np.uint8))
+    Traceback (most recent call last):
+    ...
+    cartes.errors.OptionError: evaluate_dask ...
+    """
+    try:
+        import dask.array as da
+    except ImportError as error:  # pragma: no cover - dask is optional
+        raise OptionError("evaluate_dask needs dask: pip install 'cartes-games[dask]'") from error
+    rules = get_ranking(ranking)
+    if not isinstance(hands, da.Array):
+        raise OptionError(f"evaluate_dask takes a dask array of hands, got {type(hands).__name__}")
+    if hands.ndim != 2 or hands.shape[1] not in (5, 6, 7):
+        from cartes.errors import HandSizeError
+
+        raise HandSizeError(
+            f"hands must have shape (n, k) with k = 5, 6 or 7 cards, got shape {hands.shape}"
+        )
+    array: Any = hands
+    whole_rows = array.rechunk({1: -1})
+    return whole_rows.map_blocks(
+        _evaluate_block, rules, drop_axis=1, dtype=np.uint16, meta=np.empty(0, np.uint16)
+    )
