@@ -16,14 +16,14 @@ asked (most bots never need it, and building it costs time).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 from numpy.typing import NDArray
 
 from cartes.deck import SeedLike, make_rng
-from cartes.errors import ConfigurationError, IllegalActionError
+from cartes.errors import ConfigurationError, IllegalActionError, OptionError
 from cartes.games._check import whole
 from cartes.games.core import (
     Action,
@@ -268,9 +268,12 @@ def simulate(
     agents: Sequence[Agent],
     hands: int,
     seed: SeedLike = None,
+    *,
+    progress: bool = False,
 ) -> NDArray[np.int64]:
     """Play ``hands`` independent hands (fresh stacks, the button moving one seat clockwise
     each hand) and return every seat's payoff per hand, shape ``(hands, players)``.
+    ``progress=True`` shows a progress bar (needs ``tqdm``); the results do not change.
 
     >>> from cartes.games import SevenCardStud
     >>> results = simulate(SevenCardStud(players=2), [SimpleAgent(), RandomAgent(1)], 50, seed=2)
@@ -281,7 +284,7 @@ def simulate(
     _check_agents(agents, game.players)
     rng = make_rng(seed)
     results = np.zeros((hands, game.players), dtype=np.int64)
-    for number in range(hands):
+    for number in progress_bar(range(hands), hands, progress, "hands"):
         state = play_hand(game, agents, rng, button=number % game.players)
         results[number] = state.payoffs
     return results
@@ -292,10 +295,13 @@ def play_table(
     agents: Sequence[Agent],
     hands: int,
     seed: SeedLike = None,
+    *,
+    progress: bool = False,
 ) -> NDArray[np.int64]:
     """Play up to ``hands`` hands at a :class:`~cartes.games.Table`, one agent per table seat,
     carrying the stacks and moving the button; stops early when fewer than two seats have
-    chips. Returns each table seat's payoff per hand played.
+    chips. Returns each table seat's payoff per hand played. ``progress=True`` shows a
+    progress bar (needs ``tqdm``).
 
     >>> from cartes.games import SevenCardStud, Table
     >>> table = Table(SevenCardStud(players=3), stacks=[60, 60, 60])
@@ -308,7 +314,7 @@ def play_table(
     _check_agents(agents, seats)
     rng = make_rng(seed)
     rows: list[tuple[int, ...]] = []
-    for _ in range(hands):
+    for _ in progress_bar(range(hands), hands, progress, "hands"):
         if sum(1 for stack in table.stacks if stack > 0) < 2:
             break
         state = table.start_hand(rng)
@@ -323,3 +329,26 @@ def play_table(
                 raise IllegalActionError(f"agent {in_hand[seat]} ({agent!r}): {error}") from None
         rows.append(table.finish_hand(state))
     return np.array(rows, dtype=np.int64).reshape(len(rows), seats)
+
+
+def progress_bar(items: Iterable[Any], total: int, progress: bool, unit: str) -> Iterable[Any]:
+    """``items``, with a tqdm progress bar when ``progress`` is true (silent otherwise).
+
+    tqdm is an optional extra (``pip install tqdm``); asking for a bar without it raises
+    :class:`~cartes.errors.OptionError`.
+
+    >>> list(progress_bar(range(3), 3, False, "hands"))
+    [0, 1, 2]
+    """
+    if not isinstance(progress, bool | np.bool_):
+        raise OptionError(f"progress must be True or False, got {progress!r}")
+    if not progress:
+        return items
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        raise OptionError(
+            "progress=True needs tqdm, which is not installed: pip install tqdm"
+        ) from None
+    bar: Iterable[Any] = tqdm(items, total=total, unit=unit)
+    return bar

@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
+from cartes import _render
 from cartes.deck import Deck
 from cartes.errors import ConfigurationError, HistoryError, IllegalActionError
 from cartes.french import Card
@@ -386,6 +387,10 @@ class Observation:
     is_terminal: bool
     extra: Mapping[str, Any] = field(default_factory=dict)
 
+    # notebook and IPython views, drawn by cartes.display (see cartes._render)
+    _repr_html_ = _render.repr_html
+    _repr_pretty_ = _render.repr_pretty
+
     def visible_cards(self) -> frozenset[Card]:
         """Every card this observation reveals, anywhere in it.
 
@@ -468,6 +473,10 @@ class State(ABC):
 
     #: Every event of the hand so far, in order.
     history: list[Event]
+
+    # notebook and IPython views, drawn by cartes.display (see cartes._render)
+    _repr_html_ = _render.repr_html
+    _repr_pretty_ = _render.repr_pretty
 
     @property
     @abstractmethod
