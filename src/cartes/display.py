@@ -466,7 +466,7 @@ def html_view(obj: object, *, reveal: bool = False, width: int = 40) -> str:
     if isinstance(obj, Table):
         cells = "".join(
             f'<td style="padding:2px 8px">seat {s}{" (button)" if s == obj.button else ""}'
-            f"<br><b>{chips}</b></td>"
+            f"<br/><b>{chips}</b></td>"
             for s, chips in enumerate(obj.stacks)
         )
         return (
