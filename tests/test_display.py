@@ -45,7 +45,8 @@ def test_each_card_is_a_well_formed_svg_naming_itself(card: Card | SpanishCard) 
         assert title.text == card.name
         colour = {"o": "#b8860b", "c": "#c0392b", "e": "#1f4e9c", "b": "#2e7d32"}[str(card)[-1]]
     else:
-        assert title.text is not None and title.text.endswith(card.suit.name.lower())
+        assert title.text is not None
+        assert title.text.endswith(card.suit.name.lower())
         colour = "#c0392b" if card.suit.is_red else "#1a1a1a"
     assert f'fill="{colour}"' in svg
     assert card._repr_html_() == html_view(card)
@@ -129,7 +130,9 @@ def test_the_state_view_names_turn_stacks_pot_and_legal_actions() -> None:
     assert "seat 0 to act" in html
     rows = re.findall(r'<tr class="cartes-seat" data-seat="(\d)" style="([^"]*)"', html)
     assert [seat for seat, style in rows if "fff6d5" in style] == ["0"]
-    assert "pot 5" in html and "199" in html and "197" in html
+    assert "pot 5" in html
+    assert "199" in html
+    assert "197" in html
     assert re.findall(r"<li>(.*?)</li>", html) == ["fold", "call", "complete"]
     assert html_view(state) == html
 
@@ -160,7 +163,8 @@ def test_pretty_views_for_ipython() -> None:
         assert cycled.written == [repr(obj)]
     html = table._repr_html_()
     well_formed(html)
-    assert "seat 0 (button)" in html and "<b>70</b>" in html
+    assert "seat 0 (button)" in html
+    assert "<b>70</b>" in html
 
 
 def test_text_view_refuses_what_it_cannot_show() -> None:
