@@ -15,7 +15,7 @@ import pytest
 import cartes
 from cartes import Card, Deck, Hand, SpanishCard, games
 from cartes.display import action_label, card_svg, html_view, text_view
-from cartes.errors import OptionError
+from cartes.errors import MissingExtraError, OptionError
 from cartes.french import full_deck
 from cartes.play import RandomAgent, SeatView, play_table, simulate
 from cartes.spanish import spanish_deck_cards
@@ -217,6 +217,6 @@ def test_progress_without_tqdm_or_with_a_bad_value(monkeypatch: pytest.MonkeyPat
     with pytest.raises(OptionError, match="progress must be True or False, got 'yes'"):
         simulate(game, [RandomAgent(1)] * 2, 3, progress="yes")  # type: ignore[arg-type]
     monkeypatch.setitem(__import__("sys").modules, "tqdm.auto", None)
-    with pytest.raises(OptionError, match="progress=True needs tqdm"):
+    with pytest.raises(MissingExtraError, match="progress=True needs tqdm"):
         simulate(game, [RandomAgent(1)] * 2, 3, progress=True)
     assert simulate(game, [RandomAgent(1)] * 2, 3, seed=1).shape == (3, 2)

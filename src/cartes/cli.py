@@ -37,7 +37,7 @@ from cartes.errors import CartesError, ConfigurationError, OptionError
 from cartes.evaluation import CALATONE, STANDARD, HandRank, evaluate, winners
 from cartes.french import Hand
 
-__all__ = ["main"]
+__all__ = ["main", "parse_action"]
 
 #: The most hands ``simulate`` plays and ``bench`` draws: beyond, a clear error, not a MemoryError.
 MAX_HANDS = 10_000_000

@@ -28,6 +28,7 @@ __all__ = [
     "HistoryError",
     "IllegalActionError",
     "InvalidCardError",
+    "MissingExtraError",
     "OptionError",
     "SeedError",
     "StrengthError",
@@ -193,4 +194,13 @@ class UnknownGameError(CartesError, LookupError):
     Traceback (most recent call last):
     ...
     cartes.errors.UnknownGameError: unknown game 'go-fish': known games are [...]
+    """
+
+
+class MissingExtraError(CartesError, ImportError):
+    """A feature needs an optional package that is not installed (a progress bar needs
+    ``tqdm``, a plot ``matplotlib``); the message names the package to install.
+
+    >>> issubclass(MissingExtraError, ImportError)
+    True
     """

@@ -23,7 +23,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from cartes.deck import SeedLike, make_rng
-from cartes.errors import ConfigurationError, IllegalActionError, OptionError
+from cartes.errors import ConfigurationError, IllegalActionError, MissingExtraError, OptionError
 from cartes.games._check import whole
 from cartes.games.core import (
     Action,
@@ -335,7 +335,7 @@ def progress_bar(items: Iterable[Any], total: int, progress: bool, unit: str) ->
     """``items``, with a tqdm progress bar when ``progress`` is true (silent otherwise).
 
     tqdm is an optional extra (``pip install tqdm``); asking for a bar without it raises
-    :class:`~cartes.errors.OptionError`.
+    :class:`~cartes.errors.MissingExtraError`.
 
     >>> list(progress_bar(range(3), 3, False, "hands"))
     [0, 1, 2]
@@ -347,7 +347,7 @@ def progress_bar(items: Iterable[Any], total: int, progress: bool, unit: str) ->
     try:
         from tqdm.auto import tqdm
     except ImportError:
-        raise OptionError(
+        raise MissingExtraError(
             "progress=True needs tqdm, which is not installed: pip install tqdm"
         ) from None
     bar: Iterable[Any] = tqdm(items, total=total, unit=unit)
