@@ -79,9 +79,15 @@ def plot_categories(
     for name, one in series.items():
         if not isinstance(one, Mapping) or not all(isinstance(c, Category) for c in one):
             raise OptionError(f"counts {name!r} must map each Category to a count, got {one!r}")
+    # best first: a category one ranking lacks goes right after its better neighbour in the
+    # ranking that has it (five figures after two pair... under calatone's order)
     order: list[Category] = []
     for one in series.values():
-        order += [category for category in one if category not in order]
+        before: Category | None = None
+        for category in one:
+            if category not in order:
+                order.insert(0 if before is None else order.index(before) + 1, category)
+            before = category
     ax = _axes(ax)
     height = 0.8 / len(series)
     positions = np.arange(len(order))
