@@ -28,16 +28,16 @@ import sys
 from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import IO, Any, NoReturn
+from typing import Any, NoReturn
 
 from cartes import games, play
 from cartes.deck import Deck
-from cartes.display import action_label, card_text, text_view
-from cartes.errors import CartesError, ConfigurationError, OptionError
+from cartes.errors import CartesError, OptionError
 from cartes.evaluation import CALATONE, STANDARD, HandRank, evaluate, winners
 from cartes.french import Hand
+from cartes.terminal import Output, play_in_terminal, replay_in_terminal
 
-__all__ = ["main", "parse_action"]
+__all__ = ["main"]
 
 #: The most hands ``simulate`` plays and ``bench`` draws: beyond, a clear error, not a MemoryError.
 MAX_HANDS = 10_000_000
@@ -55,33 +55,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
-
-
-class _StopPlayError(Exception):
-    """The player left (``q``) or the input ended: stop the command."""
-
-
-class _Out:
-    """Where the command writes, and whether that stream can print suit symbols."""
-
-    def __init__(self, stream: IO[str]) -> None:
-        self.stream = stream
-        # no encoding: an in-memory text stream (StringIO, doctest), which holds any text
-        encoding = getattr(stream, "encoding", None) or "utf-8"
-        try:
-            "♠♥♦♣½".encode(encoding)
-            self.unicode = True
-        except (UnicodeEncodeError, LookupError):
-            self.unicode = False
-            reconfigure = getattr(stream, "reconfigure", None)
-            if reconfigure is not None:  # any other symbol becomes '?', never a traceback
-                reconfigure(errors="replace")
-
-    def __call__(self, text: str = "") -> None:
-        print(text, file=self.stream, flush=True)
-
-    def cards(self, cards: Sequence[Any]) -> str:
-        return " ".join(card_text(card, unicode=self.unicode) for card in cards)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -147,7 +120,7 @@ def _rank_json(rank: HandRank) -> dict[str, Any]:
     }
 
 
-def _eval(out: _Out, hand: str, ranking: str, lang: str, as_json: bool) -> int:
+def _eval(out: Output, hand: str, ranking: str, lang: str, as_json: bool) -> int:
     rank = evaluate(hand, ranking)
     if as_json:
         out(json.dumps({**_rank_json(rank), "description": rank.describe(lang)}))
@@ -160,7 +133,7 @@ def _eval(out: _Out, hand: str, ranking: str, lang: str, as_json: bool) -> int:
     return 0
 
 
-def _compare(out: _Out, hands: list[str], ranking: str, lang: str, as_json: bool) -> int:
+def _compare(out: Output, hands: list[str], ranking: str, lang: str, as_json: bool) -> int:
     if len(hands) < 2:
         raise OptionError(f"compare needs two hands or more, each quoted; got {len(hands)}")
     ranks = [evaluate(hand, ranking) for hand in hands]
@@ -179,7 +152,7 @@ def _compare(out: _Out, hands: list[str], ranking: str, lang: str, as_json: bool
     return 0
 
 
-def _demo(out: _Out, seed: int) -> int:
+def _demo(out: Output, seed: int) -> int:
     deck = Deck.french()
     deck.shuffle(seed)
     hands = [Hand(deck.deal(7)) for _ in range(4)]
@@ -195,7 +168,7 @@ def _demo(out: _Out, seed: int) -> int:
     return 0
 
 
-def _bench(out: _Out, hands: int, calls: int, seed: int) -> int:
+def _bench(out: Output, hands: int, calls: int, seed: int) -> int:
     from cartes.bench import format_table, run
 
     out(f"Measuring on this machine ({hands:,} random hands, {calls:,} single calls)...")
@@ -214,95 +187,8 @@ def _make_game(name: str, players: int | None, options: list[tuple[str, object]]
     return games.get(name, **config)
 
 
-def parse_action(text: str, legal: Sequence[games.Action]) -> games.Action | str:
-    """The action a player typed (a number from the list, or a name such as ``call`` or
-    ``raise 12``), or a message saying what is allowed.
-
-    >>> from cartes.games import Bet, Call, Fold
-    >>> parse_action("2", [Fold(), Call()]), parse_action("bet 7", [Fold(), Bet(2, up_to=10)])
-    (Call(), Bet(amount=7))
-    >>> print(parse_action("raise", [Fold(), Call()]))
-    'raise' is not a legal action now: type a number 1-2 or one of: fold, call (q quits)
-    """
-    words = text.strip().lower().replace("_", "-").split()
-    labels = [action_label(offer, unicode=False).lower() for offer in legal]
-    allowed = (
-        f"{text.strip()!r} is not a legal action now: type a number 1-{len(legal)} or one of: "
-        f"{', '.join(labels)} (q quits)"
-    )
-    if not words:
-        return allowed
-    joined = " ".join(words)
-    candidates: list[games.Action] = []
-    amount_words: list[str] = []
-    if words[0].isdigit():
-        number = int(words[0])
-        if not 1 <= number <= len(legal):
-            return allowed
-        candidates, amount_words = [legal[number - 1]], words[1:]
-    else:
-        for offer, label in zip(legal, labels, strict=True):
-            if joined in (label, label.replace(" to ", " ")):
-                return _concrete(offer, [], allowed)
-        candidates = [o for o in legal if o.kind.replace("_", "-") == words[0]]
-        amount_words = [w for w in words[1:] if w != "to"]
-    if len(candidates) != 1:
-        return allowed
-    return _concrete(candidates[0], amount_words, allowed)
-
-
-def _concrete(offer: games.Action, amount_words: list[str], allowed: str) -> games.Action | str:
-    """The offer itself, or one amount within its range."""
-    import dataclasses
-
-    field = "amount" if isinstance(offer, games.Bet) else "to"
-    ranged = getattr(offer, "up_to", None) is not None
-    if not amount_words:
-        if ranged:
-            top = getattr(offer, "up_to", None)
-            low = getattr(offer, field)
-            return f"{action_label(offer, unicode=False)}: give an amount from {low} to {top}"
-        return offer
-    if len(amount_words) != 1 or not amount_words[0].isdigit() or not hasattr(offer, field):
-        return allowed
-    choice = dataclasses.replace(offer, **{field: int(amount_words[0]), "up_to": None})
-    if not offer.allows(choice):
-        return f"{action_label(offer, unicode=False)}: {amount_words[0]} is not allowed"
-    return choice
-
-
-def _ask_human(out: _Out, state: games.State, seat: int, read: Callable[[], str]) -> games.Action:
-    legal = state.legal_actions()
-    out(text_view(state.observation(seat), unicode=out.unicode))
-    while True:
-        out.stream.write("your action (number or name, q quits): ")
-        out.stream.flush()
-        line = read()
-        if not line:
-            raise _StopPlayError("the input ended before the hand was over")
-        if line.strip().lower() in ("q", "quit", "exit"):
-            raise _StopPlayError("you left the table")
-        choice = parse_action(line, legal)
-        if isinstance(choice, str):
-            out(choice)
-            continue
-        return choice
-
-
-def _narrate(out: _Out, events: Sequence[games.Event], seat: int | None) -> None:
-    from cartes.games.log import format_event
-
-    for event in events:
-        if event.kind in ("deal", "burn"):  # the table view shows the cards
-            continue
-        line = format_event(event.seen_by(seat))
-        if not out.unicode:
-            line = line.encode("ascii", "replace").decode()
-        out(f"  {line}")
-
-
 def _play(
-    out: _Out,
+    out: Output,
     name: str,
     players: int | None,
     seed: int | None,
@@ -313,98 +199,19 @@ def _play(
     read: Callable[[], str],
 ) -> int:
     game = _make_game(name, players, options)
-    if not 0 <= seat < game.players:
-        raise ConfigurationError(f"--seat {seat} is not a seat: give 0..{game.players - 1}")
-    if seed is None:
+    if seed is None:  # a new hand each time, and its seed printed to deal it again
         seed = secrets.randbelow(2**31)
     agents = {s: _AGENTS[opponents](seed + s) for s in range(game.players) if s != seat}
-    state = game.start(seed)
-    out(f"{game.name}, {game.players} players, seed {seed}; you are seat {seat}.")
-    shown = 0
-    try:
-        while not state.is_terminal:
-            acting = state.to_act
-            assert acting is not None
-            _narrate(out, state.history[shown:], seat)
-            shown = len(state.history)
-            if acting == seat:
-                state.apply(_ask_human(out, state, seat, read))
-                continue
-            view = play.SeatView(state, acting)
-            try:
-                action = agents[acting].act(view)
-            finally:
-                view.expire()
-            state.apply(action)
-    except _StopPlayError as stop:
-        if "ended" in str(stop):
-            raise CartesError(f"{stop}; {len(state.history)} events so far") from None
-        out(f"Stopped: {stop}.")
-        return 0
-    _narrate(out, state.history[shown:], seat)
-    out(text_view(state.observation(seat), unicode=out.unicode))
-    won = state.payoffs[seat]
-    out(f"You {'won' if won > 0 else 'lost' if won < 0 else 'broke even'}"
-        f"{f' {abs(won)}' if won else ''}.")
-    if save is not None:
-        save.write_text(state.to_json(indent=1), encoding="utf-8")
-        out(f"Saved the hand to {save} (cartes replay {save}).")
+    play_in_terminal(out, game, seat, seed, agents, read, save)
     return 0
 
 
 # ---------------------------------------------------------------------------------------------
-# replay and simulate
-
-
-def _load(path: Path) -> tuple[dict[str, Any], games.State]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise CartesError(f"cannot read {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise CartesError(f"cannot read {path}: not a UTF-8 text file") from None
-    state = games.replay(text)
-    return json.loads(text), state
-
-
-def _replay(out: _Out, path: Path, seat: int | None, step: bool, read: Callable[[], str]) -> int:
-    data, final = _load(path)
-    if seat is not None and not 0 <= seat < len(final.observation(None).stacks):
-        raise ConfigurationError(f"--seat {seat} is not a seat of this hand")
-    actions = list(data.get("actions", []))
-    out(f"{data['game']}: {len(actions)} actions, seen by "
-        f"{'the house (every card)' if seat is None else f'seat {seat}'}.")
-
-    def view(state: games.State) -> str:
-        if seat is None:
-            return text_view(state, unicode=out.unicode, reveal=True)
-        return text_view(state.observation(seat), unicode=out.unicode)
-
-    if not step:
-        _narrate(out, final.history, seat)
-        out(view(final))
-        return 0
-    shown = 0
-    waiting = True
-    for count in range(len(actions) + 1):
-        partial = {key: value for key, value in data.items() if key != "events"}
-        state = games.replay({**partial, "actions": actions[:count]})
-        _narrate(out, state.history[shown:], seat)
-        shown = len(state.history)
-        out(view(state))
-        if waiting and count < len(actions):
-            out.stream.write("Enter: next action, q: quit ")
-            out.stream.flush()
-            line = read()
-            if line.strip().lower() in ("q", "quit"):
-                return 0
-            waiting = bool(line)  # the input ended: show the rest without waiting
-            out()
-    return 0
+# simulate
 
 
 def _simulate(
-    out: _Out,
+    out: Output,
     name: str,
     hands: int,
     players: int | None,
@@ -572,7 +379,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     0
     """
     args = _parser().parse_args(argv)
-    out = _Out(sys.stdout)
+    out = Output(sys.stdout)
 
     def read() -> str:
         line = sys.stdin.readline()
@@ -589,7 +396,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _play(out, args.game, args.players, args.seed, args.seat,
                              args.opponents, args.option, args.save, read)
             case "replay":
-                return _replay(out, args.file, args.seat, args.step, read)
+                replay_in_terminal(out, args.file, args.seat, args.step, read)
+                return 0
             case "simulate":
                 progress = sys.stderr.isatty() if args.progress is None else args.progress
                 return _simulate(out, args.game, args.hands, args.players, args.seed,

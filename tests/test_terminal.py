@@ -1,0 +1,102 @@
+"""What a player types at ``cartes play``: every offered action can be typed by its number
+or by its name, amounts within a range are taken, anything else is refused with the list."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cartes import games
+from cartes.display import action_label
+from cartes.games import Bet, BringIn, Call, Check, Complete, Fold, Raise
+from cartes.play import CallingStation, RandomAgent, SeatView
+from cartes.terminal import Output, parse_action, play_in_terminal
+
+
+def offers_met(name: str, seeds: int = 6) -> list[tuple[games.Action, ...]]:
+    """The legal-action lists met in random hands of a game."""
+    met = []
+    for seed in range(seeds):
+        state = games.get(name).start(seed)
+        agent = RandomAgent(seed)
+        while not state.is_terminal:
+            met.append(state.legal_actions())
+            assert state.to_act is not None
+            state.apply(agent.act(SeatView(state, state.to_act)))
+    return met
+
+
+@pytest.mark.parametrize("name", games.available())
+def test_every_offer_can_be_typed_by_number_and_by_name(name: str) -> None:
+    for legal in offers_met(name):
+        for number, offer in enumerate(legal, 1):
+            label = action_label(offer, unicode=False)
+            if getattr(offer, "up_to", None) is None:
+                assert parse_action(str(number), legal) == offer
+                assert parse_action(label.upper(), legal) == offer
+                assert parse_action(f"  {label}  ", legal) == offer
+            else:  # a range: the number or the name and an amount
+                low = offer.amount if isinstance(offer, Bet) else offer.to  # type: ignore[attr-defined]
+                answer = parse_action(f"{number} {low}", legal)
+                assert isinstance(answer, games.Action)
+                assert offer.allows(answer)
+                assert parse_action(f"{offer.kind} {low}", legal) == answer
+                refused = parse_action(str(number), legal)
+                assert isinstance(refused, str)
+                assert "give an amount" in refused
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=12))
+def test_anything_else_is_refused_with_the_list(text: str) -> None:
+    legal = (Fold(), Call(), Raise(to=10))
+    answer = parse_action(text, legal)
+    if isinstance(answer, str):
+        assert "fold, call, raise to 10" in answer
+        assert answer.startswith(repr(text.strip()))
+    else:
+        assert answer in legal
+
+
+@pytest.mark.parametrize(
+    ("typed", "legal", "expected"),
+    [
+        ("bring in", (BringIn(), Complete()), BringIn()),
+        ("Bring-In", (BringIn(), Complete()), BringIn()),
+        ("raise to 12", (Fold(), Call(), Raise(to=8, up_to=16)), Raise(to=12)),
+        ("raise 12", (Fold(), Call(), Raise(to=8, up_to=16)), Raise(to=12)),
+        ("3 16", (Fold(), Call(), Raise(to=8, up_to=16)), Raise(to=16)),
+        ("bet 7", (Check(), Bet(2, up_to=10)), Bet(7)),
+        ("raise 10", (Fold(), Call(), Raise(to=10)), Raise(to=10)),
+    ],
+)
+def test_names_and_amounts(typed: str, legal: tuple[games.Action, ...], expected: object) -> None:
+    assert parse_action(typed, legal) == expected
+
+
+@pytest.mark.parametrize(
+    ("typed", "says"),
+    [("raise 17", "raise to 8-16: 17 is not allowed"), ("raise", "give an amount from 8 to 16"),
+     ("raise x", "is not a legal action now"), ("4", "type a number 1-3")],
+)
+def test_bad_amounts_say_what_is_allowed(typed: str, says: str) -> None:
+    answer = parse_action(typed, (Fold(), Call(), Raise(to=8, up_to=16)))
+    assert isinstance(answer, str)
+    assert says in answer
+
+
+def test_a_hand_through_the_functions() -> None:
+    """The terminal loop without a subprocess: the player's moves are applied in order."""
+    game = games.get("seven-card-stud", players=2)
+    typed = iter(["nonsense\n"] + ["call\n", "check\n", "bring-in\n", "show\n"] * 30)
+    stream = io.StringIO()
+    state = play_in_terminal(Output(stream), game, 1, 2, {0: CallingStation()},
+                             lambda: next(typed, ""))
+    assert state.is_terminal
+    mine = [action for seat, action in state.actions if seat == 1]  # type: ignore[attr-defined]
+    assert mine
+    assert set(mine) <= {Call(), Check(), BringIn(), games.Show()}
+    assert "'nonsense' is not a legal action now" in stream.getvalue()
