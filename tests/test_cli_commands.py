@@ -186,12 +186,12 @@ def test_version() -> None:
     assert result.stdout.startswith(f"cartes {cartes.__version__} (numpy ")
 
 
-def test_every_command_has_help_with_examples() -> None:
+def test_every_command_has_help_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
     for command in ("eval", "compare", "play", "replay", "simulate", "demo", "bench"):
-        result = run(command, "--help")
-        assert result.returncode == 0, command
-        assert "examples:" in result.stdout
-        assert f"cartes {command}" in result.stdout
+        code, out, _ = in_process([command, "--help"], capsys)
+        assert code == 0, command
+        assert "examples:" in out
+        assert f"cartes {command}" in out
 
 
 # --- play ----------------------------------------------------------------------------------
@@ -297,18 +297,45 @@ def test_simulate_table_sums_to_zero(capsys: pytest.CaptureFixture[str]) -> None
 # --- terminals that cannot print suit symbols --------------------------------------------------
 
 
-@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
-def test_output_survives_a_narrow_terminal(encoding: str) -> None:
-    for args, stdin in [
-        (("eval", "As Ks Qs Js Ts 2c 3d", "--ranking", "calatone", "--lang", "es"), ""),
-        (("compare", "As Ad 2c 3d 4h", "Ks Kd Kh 2s 3s", "--lang", "es"), ""),
-        (("demo", "--seed", "3"), ""),
-        (("play", "seven-card-stud", "--seed", "2"), "x\n" + "1\n" * 200),
-        (("simulate", "seven-card-stud", "--hands", "5"), ""),
-    ]:
-        result = run(*args, stdin=stdin, encoding=encoding)
+NARROW = [
+    (["eval", "As Ks Qs Js Ts 2c 3d", "--ranking", "calatone", "--lang", "es"], ""),
+    (["compare", "As Ad 2c 3d 4h", "Ks Kd Kh 2s 3s", "--lang", "es"], ""),
+    (["demo", "--seed", "3"], ""),
+    (["play", "seven-card-stud", "--seed", "2"], "x\n" + "1\n" * 200),
+    (["simulate", "seven-card-stud", "--hands", "5"], ""),
+    (["replay", "{saved}", "--step"], "\n" * 100),
+]
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii", "latin-1"])
+@pytest.mark.parametrize(("argv", "typed"), NARROW, ids=lambda v: str(v)[:20])
+def test_output_survives_a_narrow_terminal(
+    encoding: str, argv: list[str], typed: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stdout that cannot encode suit symbols gets ASCII card names and no error."""
+    import io
+
+    saved = tmp_path / "hand.json"
+    state = cartes.play.play_hand(games.get("seven-card-stud"), [cartes.play.CallingStation()] * 2,
+                                  seed=1)
+    saved.write_text(state.to_json())
+    raw = io.BytesIO()
+    stdout = io.TextIOWrapper(raw, encoding=encoding, errors="strict", write_through=True)
+    monkeypatch.setattr(sys, "stdout", stdout)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    assert main([arg.replace("{saved}", str(saved)) for arg in argv]) == 0
+    text = raw.getvalue().decode(encoding)
+    assert not set("♠♥♦♣") & set(text)
+    if argv[0] == "eval":
+        assert "hand:      As Ks Qs Js Ts 2c 3d" in text
+
+
+def test_a_cp1252_terminal_for_real() -> None:
+    """The same through ``PYTHONIOENCODING=cp1252`` in a fresh process."""
+    for args, stdin in [(("demo", "--seed", "3"), ""),
+                        (("play", "seven-card-stud", "--seed", "2"), "x\n" + "1\n" * 200)]:
+        result = run(*args, stdin=stdin, encoding="cp1252")
         assert result.returncode == 0, (args, result.stderr)
         assert "Traceback" not in result.stderr
         assert not set("♠♥♦♣") & set(result.stdout)
-    shown = run("eval", "As Ks Qs Js Ts", encoding=encoding).stdout
-    assert "hand:      As Ks Qs Js Ts" in shown
+        assert "seat 0" in result.stdout

@@ -11,6 +11,7 @@ import pytest
 NOTEBOOK = Path(__file__).parent.parent / "docs" / "tutorial" / "notebook.ipynb"
 
 
+@pytest.mark.slow  # about 10 s: CI runs it with the slow tests, and the docs build runs it too
 def test_the_tutorial_notebook_executes_and_draws() -> None:
     nbformat = pytest.importorskip("nbformat", reason="the notebook extra is not installed")
     nbclient = pytest.importorskip("nbclient", reason="the notebook extra is not installed")
