@@ -212,7 +212,11 @@ def play_in_terminal(
     out(f"You {'won' if won > 0 else 'lost' if won < 0 else 'broke even'}"
         f"{f' {abs(won)}' if won else ''}.")
     if save is not None:
-        save.write_text(state.to_json(indent=1), encoding="utf-8")
+        try:
+            text = state.to_json(indent=1)
+        except NotImplementedError as error:  # a game that cannot save its hands
+            raise CartesError(f"cannot save the hand: {error}") from None
+        save.write_text(text, encoding="utf-8")
         out(f"Saved the hand to {save} (cartes replay {save}).")
     return state
 
