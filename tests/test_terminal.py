@@ -100,3 +100,32 @@ def test_a_hand_through_the_functions() -> None:
     assert mine
     assert set(mine) <= {Call(), Check(), BringIn(), games.Show()}
     assert "'nonsense' is not a legal action now" in stream.getvalue()
+
+
+def test_colour_through_rich() -> None:
+    pytest.importorskip("rich", reason="the terminal extra is not installed")
+    stream = io.StringIO()
+    out = Output(stream, colour=True)
+    state = games.get("seven-card-stud", players=3).start(seed=7)
+    from cartes.display import text_view
+
+    out(text_view(state.observation(0)))
+    written = stream.getvalue()
+    red = "\x1b[1;31m"
+    assert f"{red}8♥" in written  # seat 0's own heart
+    assert f"{red}6♣" not in written
+    assert f"{red}8♣" not in written
+    plain = io.StringIO()
+    Output(plain)(text_view(state.observation(0)))  # not a terminal: no colour
+    assert "\x1b[" not in plain.getvalue()
+    assert plain.getvalue() == text_view(state.observation(0)) + "\n"
+
+
+def test_colour_without_rich(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from cartes.errors import MissingExtraError
+
+    monkeypatch.setitem(sys.modules, "rich.console", None)
+    with pytest.raises(MissingExtraError, match="pip install rich"):
+        Output(io.StringIO(), colour=True)

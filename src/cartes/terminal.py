@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from collections.abc import Callable, Mapping, Sequence
+from importlib.util import find_spec
 from pathlib import Path
 from typing import IO, Any
 
 from cartes import games, play
 from cartes.display import action_label, card_text, text_view
-from cartes.errors import CartesError, ConfigurationError
+from cartes.errors import CartesError, ConfigurationError, MissingExtraError
 
 __all__ = ["Output", "parse_action", "play_in_terminal", "replay_in_terminal"]
 
@@ -36,15 +38,19 @@ class _StopPlayError(Exception):
 
 
 class Output:
-    """Where the command writes, and whether that stream can print suit symbols (when it
-    cannot, cards are written ``As Kd`` and any other symbol becomes ``?``).
+    """Where the command writes, and how: whether that stream can print suit symbols (when it
+    cannot, cards are written ``As Kd`` and any other symbol becomes ``?``), and whether to
+    colour (red hearts and diamonds, the seat to act in bold, through ``rich``).
+
+    ``colour=None`` colours a terminal when ``rich`` is installed and ``NO_COLOR`` is not set;
+    ``True`` needs ``rich`` (:class:`~cartes.errors.MissingExtraError` without it).
 
     >>> import io
     >>> Output(io.TextIOWrapper(io.BytesIO(), encoding="cp1252")).unicode
     False
     """
 
-    def __init__(self, stream: IO[str]) -> None:
+    def __init__(self, stream: IO[str], *, colour: bool | None = None) -> None:
         self.stream = stream
         # no encoding: an in-memory text stream (StringIO, doctest), which holds any text
         encoding = getattr(stream, "encoding", None) or "utf-8"
@@ -56,15 +62,38 @@ class Output:
             reconfigure = getattr(stream, "reconfigure", None)
             if reconfigure is not None:  # any other symbol becomes '?', never a traceback
                 reconfigure(errors="replace")
+        if colour is None:
+            tty = getattr(stream, "isatty", lambda: False)()
+            colour = tty and "NO_COLOR" not in os.environ and find_spec("rich") is not None
+        self._console: Any = None
+        if colour:
+            try:
+                from rich.console import Console
+            except ImportError:
+                raise MissingExtraError(
+                    "colour needs rich, which is not installed: pip install rich"
+                ) from None
+            self._console = Console(file=stream, force_terminal=True, highlight=False,
+                                    markup=False, emoji=False, soft_wrap=True)
 
     def __call__(self, text: str = "") -> None:
         """Write a line."""
-        print(text, file=self.stream, flush=True)
+        if self._console is None:
+            print(text, file=self.stream, flush=True)
+            return
+        from rich.text import Text
+
+        styled = Text(text)
+        styled.highlight_regex(r"\b[2-9TJQKA][\u2665\u2666hd](?![\w])", "bold red")
+        styled.highlight_regex(r"\?\?", "dim")
+        styled.highlight_regex(r"^  >.*$", "bold")
+        styled.highlight_regex(r"^legal:", "bold yellow")
+        self._console.print(styled)
+        self.stream.flush()
 
     def cards(self, cards: Sequence[Any]) -> str:
         """Cards as text this stream can print."""
         return " ".join(card_text(card, unicode=self.unicode) for card in cards)
-
 
 
 def parse_action(text: str, legal: Sequence[games.Action]) -> games.Action | str:
