@@ -78,7 +78,7 @@ def test_hand_rank_and_deck_views() -> None:
 
 def _views_are_honest(state: games.State) -> None:
     """Every view shows exactly the cards its viewer may see, and backs for the rest."""
-    seats = len(state.observation(None).stacks)
+    seats = len(state.observation(None).cards)
     every = [state.observation(s).cards[s] for s in range(seats)]
     for viewer in [None, *range(seats)]:
         obs = state.observation(viewer)
@@ -121,6 +121,24 @@ def test_views_of_random_hands_of_every_game_show_only_what_may_be_seen(name: st
             steps += 1
         _views_are_honest(state)
         assert "result: " in text_view(state)
+
+
+def test_a_plugin_game_gets_the_views_too() -> None:
+    """The toy game of test_custom_game (one card each, no stacks in its observation)."""
+    from cartes.games import Check, Fold
+    from test_custom_game import HighCard
+
+    state = HighCard(players=3).start(seed=2)
+    _views_are_honest(state)
+    state.apply(Check())
+    state.apply(Fold())
+    _views_are_honest(state)
+    assert "folded" in state._repr_html_()
+    state.apply(Check())
+    _views_are_honest(state)
+    text = text_view(state)
+    assert text.startswith("HighCardState: hand over")  # no .game: the class names it
+    assert "result: seat 0 " in text
 
 
 def test_the_state_view_names_turn_stacks_pot_and_legal_actions() -> None:

@@ -236,7 +236,7 @@ def _gather(
     legal: tuple[Action, ...] | None = None,
     payoffs: Sequence[int] | None = None,
 ) -> _TableView:
-    seats = len(obs.stacks)
+    seats = len(obs.cards)  # one row of cards per seat; a game may leave stacks empty
     extra: Mapping[str, Any] = obs.extra
     facts: list[str] = []
     per_seat: dict[str, tuple[Any, ...]] = {}
@@ -252,7 +252,8 @@ def _gather(
             per_seat[key] = value
     # everything put in so far; the split into a main pot and side pots once there is one
     split = f" (main {pots[0]}, side {', '.join(map(str, pots[1:]))})" if len(pots) > 1 else ""
-    facts.append(f"pot {max(sum(obs.committed), sum(pots))}{split}")
+    if obs.committed or pots:
+        facts.append(f"pot {max(sum(obs.committed), sum(pots))}{split}")
     if obs.is_terminal:
         facts.append("hand over")
     elif obs.to_act is not None:
@@ -260,7 +261,11 @@ def _gather(
     button = extra.get("button")
     rows = []
     for s in range(seats):
-        columns = {"stack": str(obs.stacks[s]), "in pot": str(obs.committed[s])}
+        columns = {}
+        if len(obs.stacks) == seats:
+            columns["stack"] = str(obs.stacks[s])
+        if len(obs.committed) == seats:
+            columns["in pot"] = str(obs.committed[s])
         for key, values in per_seat.items():
             name = {"round_committed": "this round"}.get(key, key.replace("_", " "))
             columns[name] = _value_text(values[s], True)
@@ -269,7 +274,7 @@ def _gather(
         marks = []
         if s == obs.to_act:
             marks.append("to act")
-        if obs.folded[s]:
+        if s < len(obs.folded) and obs.folded[s]:
             marks.append("folded")
         if s == obs.seat:
             marks.append("you")
@@ -290,7 +295,7 @@ def _payoffs_seen(obs: Observation) -> tuple[int, ...] | None:
         return None
     for event in reversed(obs.history):
         payoffs = getattr(event, "payoffs", None)
-        if isinstance(payoffs, tuple) and len(payoffs) == len(obs.stacks):
+        if isinstance(payoffs, tuple) and len(payoffs) == len(obs.cards):
             return payoffs
     return None
 
@@ -304,7 +309,7 @@ def _state_view(state: State, reveal: bool = False) -> _TableView:
     obs = state.observation(None)
     if reveal:
         # every seat's own observation shows its own cards: together, the whole table
-        every = tuple(state.observation(s).cards[s] for s in range(len(obs.stacks)))
+        every = tuple(state.observation(s).cards[s] for s in range(len(obs.cards)))
         obs = dataclasses.replace(obs, cards=every)
     payoffs = state.payoffs if state.is_terminal else None
     return _gather(obs, _state_title(state), legal=state.legal_actions(), payoffs=payoffs)
