@@ -4,16 +4,18 @@ or by its name, amounts within a range are taken, anything else is refused with 
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
+from typing import ClassVar
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cartes import games
+from cartes import Card, games
 from cartes.display import action_label
 from cartes.games import Bet, BringIn, Call, Check, Complete, Fold, Raise
 from cartes.play import CallingStation, RandomAgent, SeatView
-from cartes.terminal import Output, parse_action, play_in_terminal
+from cartes.terminal import Output, narrate, parse_action, play_in_terminal
 
 
 def offers_met(name: str, seeds: int = 6) -> list[tuple[games.Action, ...]]:
@@ -129,3 +131,24 @@ def test_colour_without_rich(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "rich.console", None)
     with pytest.raises(MissingExtraError, match="pip install rich"):
         Output(io.StringIO(), colour=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Peeked(games.Event):
+    """An event of some other game, which the text log does not know."""
+
+    kind: ClassVar[str] = "peek_ui_test"
+    card: Card | None
+
+    def seen_by(self, seat: int | None) -> games.Event:
+        return self if seat == self.seat else Peeked(self.seat, None)
+
+
+def test_events_the_log_does_not_know_are_told_from_their_fields() -> None:
+    stream = io.StringIO()
+    narrate(Output(stream), [Peeked(1, Card("Qh"))], seat=0)
+    narrate(Output(stream), [Peeked(1, Card("Qh"))], seat=1)
+    assert stream.getvalue().splitlines() == [
+        "  Seat 1: peek ui test, card ??",
+        "  Seat 1: peek ui test, card Q♥",
+    ]

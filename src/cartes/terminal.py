@@ -29,8 +29,17 @@ from typing import IO, Any
 from cartes import games, play
 from cartes.display import action_label, card_text, text_view
 from cartes.errors import CartesError, ConfigurationError, MissingExtraError
+from cartes.french import Card
+from cartes.spanish import SpanishCard
 
-__all__ = ["Output", "parse_action", "play_in_terminal", "replay_in_terminal"]
+__all__ = [
+    "Output",
+    "event_text",
+    "narrate",
+    "parse_action",
+    "play_in_terminal",
+    "replay_in_terminal",
+]
 
 
 class _StopPlayError(Exception):
@@ -193,10 +202,39 @@ def narrate(out: Output, events: Sequence[games.Event], seat: int | None) -> Non
     for event in events:
         if event.kind in ("deal", "burn"):  # the table view shows the cards
             continue
-        line = format_event(event.seen_by(seat))
+        seen = event.seen_by(seat)
+        line = format_event(seen)
+        if line == repr(seen):  # an event the log does not know (another game's): its fields
+            line = event_text(seen, unicode=out.unicode)
         if not out.unicode:
             line = line.encode("ascii", "replace").decode()
         out(f"  {line}")
+
+
+def event_text(event: games.Event, *, unicode: bool = True) -> str:
+    """Any event as a short line from its fields, for events the text log does not know.
+
+    >>> from cartes.games.events import AntePosted
+    >>> event_text(AntePosted(seat=2, amount=1))
+    'Seat 2: ante, amount 1'
+    """
+    words = [f"{f.name.replace('_', ' ')} {_field_text(getattr(event, f.name), unicode)}"
+             for f in dataclasses.fields(event) if f.name != "seat"]
+    who = "Table" if event.seat is None else f"Seat {event.seat}"
+    return f"{who}: {event.kind.replace('_', ' ')}" + "".join(f", {w}" for w in words)
+
+
+def _field_text(value: object, unicode: bool) -> str:
+    if isinstance(value, games.Action):
+        return action_label(value, unicode=unicode)
+    if isinstance(value, tuple | list):
+        return " ".join(_field_text(item, unicode) for item in value) or "-"
+    if value is None:
+        return "??"
+    if isinstance(value, Card | SpanishCard):
+        return card_text(value, unicode=unicode)
+    return str(value)
+
 
 def play_in_terminal(
     out: Output,
