@@ -16,14 +16,15 @@ asked (most bots never need it, and building it costs time).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 from numpy.typing import NDArray
 
+from cartes._progress import progress_bar
 from cartes.deck import SeedLike, make_rng
-from cartes.errors import ConfigurationError, IllegalActionError, MissingExtraError, OptionError
+from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.games._check import whole
 from cartes.games.core import (
     Action,
@@ -330,25 +331,3 @@ def play_table(
         rows.append(table.finish_hand(state))
     return np.array(rows, dtype=np.int64).reshape(len(rows), seats)
 
-
-def progress_bar(items: Iterable[Any], total: int, progress: bool, unit: str) -> Iterable[Any]:
-    """``items``, with a tqdm progress bar when ``progress`` is true (silent otherwise).
-
-    tqdm is an optional extra (``pip install tqdm``); asking for a bar without it raises
-    :class:`~cartes.errors.MissingExtraError`.
-
-    >>> list(progress_bar(range(3), 3, False, "hands"))
-    [0, 1, 2]
-    """
-    if not isinstance(progress, bool | np.bool_):
-        raise OptionError(f"progress must be True or False, got {progress!r}")
-    if not progress:
-        return items
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:
-        raise MissingExtraError(
-            "progress=True needs tqdm, which is not installed: pip install tqdm"
-        ) from None
-    bar: Iterable[Any] = tqdm(items, total=total, unit=unit)
-    return bar
