@@ -7,14 +7,16 @@ import ast
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 import pytest
 
 import cartes
 from cartes import Card, Deck, Hand, SpanishCard, games
-from cartes.display import action_label, card_svg, html_view, text_view
+from cartes.display import action_label, card_svg, card_text, html_view, text_view
 from cartes.errors import MissingExtraError, OptionError
 from cartes.french import full_deck
 from cartes.play import RandomAgent, SeatView, play_table, simulate
@@ -99,7 +101,11 @@ def _views_are_honest(state: games.State) -> None:
             assert not re.search(rf"\b{re.escape(card)}\b", text)
         offered = obs.legal_actions if viewer is not None else state.legal_actions()
         listed = re.findall(r"<li>(.*?)</li>", html)
-        assert listed == [action_label(a) for a in offered]
+        unseen = frozenset(c for hand in every for c in hand if str(c) in hidden)
+        assert listed == [action_label(a, hidden=unseen) for a in offered]
+        for card in unseen:  # not even in the names of the legal actions
+            assert card_text(card) not in html
+            assert card_text(card) not in text_view(state) or viewer is not None
     revealed = html_view(state, reveal=True)
     assert "back" not in shown(revealed)
     assert set(shown(revealed)) >= {str(c) for hand in every for c in hand}
@@ -139,6 +145,36 @@ def test_a_plugin_game_gets_the_views_too() -> None:
     text = text_view(state)
     assert text.startswith("HighCardState: hand over")  # no .game: the class names it
     assert "result: seat 0 " in text
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(games.Action):
+    """An offer that names the seat's own hole card (as calatone's Expose(card) does)."""
+
+    kind: ClassVar[str] = "reveal_ui_test"
+    card: Card
+
+
+def test_an_offer_naming_a_hidden_card_is_redacted_for_the_public() -> None:
+    from test_custom_game import HighCardState
+
+    class RevealState(HighCardState):  # type: ignore[misc]
+        def legal_actions(self) -> tuple[games.Action, ...]:
+            if self.is_terminal:
+                return ()
+            return (games.Fold(), games.Check(), Reveal(self.cards[self.turn]))
+
+    deck = Deck.french()
+    deck.shuffle(1)
+    state = RevealState(3, deck.deal(3))
+    own = state.cards[0]
+    public, mine = html_view(state), html_view(state.observation(0))
+    assert re.findall(r"<li>(.*?)</li>", public) == ["fold", "check", "reveal-ui-test ??"]
+    assert own.unicode() not in public
+    assert own.unicode() not in text_view(state)
+    assert re.findall(r"<li>(.*?)</li>", mine)[-1] == f"reveal-ui-test {own.unicode()}"
+    assert f"reveal-ui-test {own.unicode()}" in text_view(state, reveal=True)
+    _views_are_honest(state)
 
 
 def test_the_state_view_names_turn_stacks_pot_and_legal_actions() -> None:

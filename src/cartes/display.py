@@ -169,18 +169,22 @@ def card_text(card: AnyCard | None, *, unicode: bool = True) -> str:
     return str(card)
 
 
-def _value_text(value: object, unicode: bool) -> str:
+def _value_text(value: object, unicode: bool, hidden: frozenset[object] = frozenset()) -> str:
     if isinstance(value, Card | SpanishCard):
-        return card_text(value, unicode=unicode)
+        return card_text(None if value in hidden else value, unicode=unicode)
     if isinstance(value, tuple | list | frozenset):
-        return " ".join(_value_text(item, unicode) for item in value)
+        return " ".join(_value_text(item, unicode, hidden) for item in value)
     if isinstance(value, Fraction):
         return str(value)
     return str(value)
 
 
-def action_label(action: Action, *, unicode: bool = True) -> str:
+def action_label(
+    action: Action, *, unicode: bool = True, hidden: frozenset[object] = frozenset()
+) -> str:
     """A short readable name of an action or an offer: ``'raise to 10'``, ``'bet 1-10'``.
+    Cards in ``hidden`` are written ``??`` (an action that names a card the viewer may not
+    see, such as another seat's offer to expose a hole card).
 
     >>> from cartes.games import Bet, BringIn, Raise
     >>> action_label(Raise(to=10)), action_label(Bet(1, up_to=10)), action_label(BringIn())
@@ -194,7 +198,7 @@ def action_label(action: Action, *, unicode: bool = True) -> str:
             continue
         if name == "to":
             words.append("to")
-        words.append(_value_text(value, unicode))
+        words.append(_value_text(value, unicode, hidden))
     top = getattr(action, "up_to", None)
     if top is not None:
         words[-1] += f"-{top}"
@@ -221,6 +225,7 @@ class _TableView:
     board: tuple[AnyCard, ...]
     legal: tuple[Action, ...]
     result: str | None
+    hidden: frozenset[object] = frozenset()  # cards the viewer may not see, named in `legal`
 
 
 def _pot_amounts(value: object) -> list[int]:
@@ -307,12 +312,16 @@ def _state_title(state: State) -> str:
 
 def _state_view(state: State, reveal: bool = False) -> _TableView:
     obs = state.observation(None)
+    # every seat's own observation shows its own cards: together, the whole table
+    every = tuple(state.observation(s).cards[s] for s in range(len(obs.cards)))
+    public = {card for hand in obs.cards for card in hand if card is not None} | set(obs.board)
+    hidden = frozenset(card for hand in every for card in hand if card not in public)
     if reveal:
-        # every seat's own observation shows its own cards: together, the whole table
-        every = tuple(state.observation(s).cards[s] for s in range(len(obs.cards)))
         obs = dataclasses.replace(obs, cards=every)
+        hidden = frozenset()
     payoffs = state.payoffs if state.is_terminal else None
-    return _gather(obs, _state_title(state), legal=state.legal_actions(), payoffs=payoffs)
+    view = _gather(obs, _state_title(state), legal=state.legal_actions(), payoffs=payoffs)
+    return dataclasses.replace(view, hidden=hidden)
 
 
 def _observation_view(obs: Observation) -> _TableView:
@@ -350,7 +359,10 @@ def _text(view: _TableView, unicode: bool) -> str:
     if view.board:
         lines.append("board: " + " ".join(card_text(c, unicode=unicode) for c in view.board))
     if view.legal:
-        offers = [f"{i}) {action_label(a, unicode=unicode)}" for i, a in enumerate(view.legal, 1)]
+        offers = [
+            f"{i}) {action_label(a, unicode=unicode, hidden=view.hidden)}"
+            for i, a in enumerate(view.legal, 1)
+        ]
         lines.append("legal: " + "  ".join(offers))
     if view.result:
         lines.append(view.result)
@@ -426,7 +438,9 @@ def _html_view(view: _TableView, width: int = 40) -> str:
     if view.board:
         parts.append(f"<div>board: {cards_html(view.board, width=width)}</div>")
     if view.legal:
-        items = "".join(f"<li>{_esc(action_label(a))}</li>" for a in view.legal)
+        items = "".join(
+            f"<li>{_esc(action_label(a, hidden=view.hidden))}</li>" for a in view.legal
+        )
         parts.append(f'<div>legal actions: <ol class="cartes-actions">{items}</ol></div>')
     if view.result:
         parts.append(f"<div><b>{_esc(view.result)}</b></div>")
