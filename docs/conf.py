@@ -19,11 +19,15 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "apicheck",  # the API pages must render every public name, and only real ones
+    "myst_nb",  # the tutorial notebook, executed while the docs build
 ]
+nb_execution_mode = "force"
+nb_execution_raise_on_error = True
+nb_execution_timeout = 300
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_type_aliases = {"CardLike": "cartes.CardLike", "SpanishCardLike": "cartes.SpanishCardLike"}
 nitpicky = False
 html_theme = "furo"
 html_title = "cartes"
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "**.ipynb_checkpoints", "jupyter_execute"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import re
 from collections import Counter
 from typing import Any
 
@@ -324,9 +325,10 @@ def test_iteration_is_a_snapshot_top_first() -> None:
 
 def test_html_shows_the_deck() -> None:
     deck = Deck.stacked("As Kd")
-    assert deck._repr_html_() == cards("As Kd")._repr_html_()
+    assert re.findall(r'data-card="(\w+)"', deck._repr_html_()) == ["As", "Kd"]
+    assert "2 cards" in deck._repr_html_()
     spanish = Deck.stacked("1o", kind=SpanishCard)
-    assert spanish._repr_html_() == SpanishCard("1o")._repr_html_()
+    assert re.findall(r'data-card="(\w+)"', spanish._repr_html_()) == ["1o"]
 
 
 def test_hand_from_a_deal() -> None:

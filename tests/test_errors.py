@@ -29,6 +29,7 @@ from cartes import (
 from cartes.errors import CartesError
 
 BUILTIN_BASE = {
+    "MissingExtraError": ImportError,
     "CartesError": Exception,
     "InvalidCardError": ValueError,
     "CardTypeError": TypeError,

@@ -216,5 +216,5 @@ def test_suit_parsing_errors() -> None:
 @pytest.mark.parametrize("card", ALL, ids=str)
 def test_html_names_the_card(card: SpanishCard) -> None:
     html = card._repr_html_()
-    assert f'title="{card.name}"' in html
-    assert f">{card}</span>" in html
+    assert f"<title>{card.name}</title>" in html
+    assert f'data-card="{card}"' in html

@@ -9,7 +9,8 @@ The public face of the library: everything here is re-exported from its own modu
 True
 """
 
-from cartes import errors, games, play
+# display: importing it registers the notebook views of cards, hands and games (cartes._render)
+from cartes import display, errors, games, play
 from cartes.deck import Deck, SeedLike, make_rng, random_hands
 from cartes.evaluation import (
     CALATONE,
@@ -53,6 +54,7 @@ __all__ = [
     "categories",
     "category_counts",
     "compare",
+    "display",
     "errors",
     "evaluate",
     "evaluate_many",

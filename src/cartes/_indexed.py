@@ -52,15 +52,6 @@ def first_duplicate(cards: Iterable[IndexedCard]) -> IndexedCard | None:
     return None
 
 
-def card_html(text: str, title: str, color: str) -> str:
-    """One card as a small inline HTML box, for notebooks' ``_repr_html_``."""
-    return (
-        f'<span class="cartes-card" title="{title}" style="display:inline-block;'
-        f"padding:0 0.25em;margin:0 0.1em;border:1px solid #999;border-radius:0.25em;"
-        f'background:#fff;color:{color};font-family:monospace">{text}</span>'
-    )
-
-
 def check_index(value: object, what: str, size: int) -> int:
     """``value`` as an int in ``0..size-1``, or a precise error naming ``what`` it should be.
 

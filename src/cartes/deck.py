@@ -26,6 +26,7 @@ from typing import Any, Generic, TypeVar, overload
 import numpy as np
 from numpy.typing import NDArray
 
+from cartes import _render
 from cartes._indexed import IndexedCard, describe, first_duplicate, items_of
 from cartes.errors import CardTypeError, CartesError, DeckError, DuplicateCardError, SeedError
 from cartes.french import DECK_SIZE, Card, CardLike, full_deck
@@ -361,8 +362,7 @@ class Deck(Generic[C]):
             args.append(f"burned={' '.join(map(str, self._burned))!r}")
         return f"Deck.stacked({', '.join(args)})"
 
-    def _repr_html_(self) -> str:
-        return "".join(card._repr_html_() for card in self._cards)  # type: ignore[attr-defined]
+    _repr_html_ = _render.repr_html
 
 
 def random_hands(n: int, k: int = 7, seed: SeedLike = None) -> NDArray[np.uint8]:

@@ -28,6 +28,7 @@ __all__ = [
     "HistoryError",
     "IllegalActionError",
     "InvalidCardError",
+    "MissingExtraError",
     "OptionError",
     "RangeError",
     "SeedError",
@@ -205,4 +206,13 @@ class RangeError(CartesError, ValueError):
     Traceback (most recent call last):
     ...
     cartes.errors.RangeError: invalid range token 'AKx': ...
+    """
+
+
+class MissingExtraError(CartesError, ImportError):
+    """A feature needs an optional package that is not installed (a progress bar needs
+    ``tqdm``, a plot ``matplotlib``); the message names the package to install.
+
+    >>> issubclass(MissingExtraError, ImportError)
+    True
     """

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any, Final, SupportsIndex, TypeAlias, overload
 
 import numpy as np
 
+from cartes import _render
 from cartes._indexed import (
     IndexedCard,
-    card_html,
     check_index,
     describe,
     first_duplicate,
@@ -323,8 +323,7 @@ class Card(IndexedCard):
     def __str__(self) -> str:
         return _RANK_CHARS[self._index >> 2] + "cdhs"[self._index & 3]
 
-    def _repr_html_(self) -> str:
-        return _card_html(self)
+    _repr_html_ = _render.repr_html
 
 
 _CARDS: Final = tuple(Card._make(i) for i in range(DECK_SIZE))
@@ -338,10 +337,6 @@ _BY_TEXT: Final[dict[str, Card]] = {
 
 #: Anything cartes accepts where one card is expected: a Card, its text, or its index.
 CardLike: TypeAlias = "Card | str | int | np.integer[Any]"
-
-
-def _card_html(card: Card) -> str:
-    return card_html(card.unicode(), str(card), "#c0392b" if card.suit.is_red else "#1a1a1a")
 
 
 class Hand(tuple[Card, ...]):
@@ -398,8 +393,7 @@ class Hand(tuple[Card, ...]):
         """
         return np.fromiter((card.index for card in self), dtype=_int_dtype(dtype), count=len(self))
 
-    def _repr_html_(self) -> str:
-        return "".join(_card_html(card) for card in self)
+    _repr_html_ = _render.repr_html
 
     def __add__(self, other: str | Iterable[CardLike]) -> Hand:  # type: ignore[override]
         """A new hand with ``other``'s cards after these; duplicates are rejected.

@@ -25,6 +25,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 from numpy.typing import NDArray
 
+from cartes._progress import progress_bar
 from cartes.analysis.executors import (
     SIMULATE_BLOCK,
     check_executor,
@@ -308,9 +309,12 @@ def simulate(
     hands: int,
     seed: SeedLike = None,
     executor: Executor | None = None,
+    *,
+    progress: bool = False,
 ) -> NDArray[np.int64]:
     """Play ``hands`` independent hands (fresh stacks, the button moving one seat clockwise
     each hand) and return every seat's payoff per hand, shape ``(hands, players)``.
+    ``progress=True`` shows a progress bar (needs ``tqdm``); the results do not change.
 
     With an ``executor`` (a :class:`concurrent.futures.Executor`: a process pool, a Dask
     client's ``get_executor()``, or :class:`cartes.analysis.SerialExecutor`) the hands are
@@ -325,10 +329,10 @@ def simulate(
     hands = whole("hands", hands, 0)
     _check_agents(agents, game.players)
     if executor is not None:
-        return simulate_split(game, agents, hands, seed, executor)
+        return simulate_split(game, agents, hands, seed, executor, progress=progress)
     rng = make_rng(seed)
     results = np.zeros((hands, game.players), dtype=np.int64)
-    for number in range(hands):
+    for number in progress_bar(range(hands), hands, progress, "hands"):
         state = play_hand(game, agents, rng, button=number % game.players)
         results[number] = state.payoffs
     return results
@@ -339,11 +343,13 @@ def play_table(
     agents: Sequence[Agent],
     hands: int,
     seed: SeedLike = None,
+    *,
+    progress: bool = False,
 ) -> NDArray[np.int64]:
     """Play up to ``hands`` hands at a :class:`~cartes.games.Table`, one agent per table seat,
     carrying the stacks and moving the button; stops early when fewer than two seats have
     chips (never in a banking game, whose balances may go below zero). Returns each table
-    seat's payoff per hand played.
+    seat's payoff per hand played. ``progress=True`` shows a progress bar (needs ``tqdm``).
 
     >>> from cartes.games import SevenCardStud, Table
     >>> table = Table(SevenCardStud(players=3), stacks=[60, 60, 60])
@@ -356,7 +362,7 @@ def play_table(
     _check_agents(agents, seats)
     rng = make_rng(seed)
     rows: list[tuple[int, ...]] = []
-    for _ in range(hands):
+    for _ in progress_bar(range(hands), hands, progress, "hands"):
         if not table.game.balances and sum(1 for stack in table.stacks if stack > 0) < 2:
             break
         state = table.start_hand(rng)

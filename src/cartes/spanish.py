@@ -23,7 +23,8 @@ from typing import Any, Final, SupportsIndex, TypeAlias
 
 import numpy as np
 
-from cartes._indexed import IndexedCard, card_html, check_index, describe
+from cartes import _render
+from cartes._indexed import IndexedCard, check_index, describe
 from cartes.errors import CardTypeError, DeckError, InvalidCardError
 
 __all__ = ["SpanishCard", "SpanishCardLike", "SpanishSuit", "spanish_deck_cards"]
@@ -216,9 +217,7 @@ class SpanishCard(IndexedCard):
     def __str__(self) -> str:
         return f"{self.rank}{'oceb'[self._index & 3]}"
 
-    def _repr_html_(self) -> str:
-        colors = ("#b8860b", "#c0392b", "#1f4e9c", "#2e7d32")  # oros, copas, espadas, bastos
-        return card_html(str(self), self.name, colors[self._index & 3])
+    _repr_html_ = _render.repr_html
 
 
 _CARDS: Final = tuple(SpanishCard._make(i) for i in range(48))

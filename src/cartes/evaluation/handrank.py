@@ -7,6 +7,7 @@ import itertools
 from collections import Counter
 from typing import Any, Final
 
+from cartes import _render
 from cartes.errors import HandSizeError, OptionError, StrengthError
 from cartes.evaluation.rankings import Category, Ranking, rank_word
 from cartes.evaluation.tables import (
@@ -241,8 +242,7 @@ class HandRank:
             f"strength={self.strength}, ranking={self.ranking.name!r})"
         )
 
-    def _repr_html_(self) -> str:
-        return f"{self.best_five._repr_html_()} <span>{self.describe()}</span>"
+    _repr_html_ = _render.repr_html  # the view is drawn by cartes.display
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (HandRank, (self.strength, self.ranking, self.cards))

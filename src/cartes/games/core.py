@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Literal
 
 import numpy as np
 
+from cartes import _render
 from cartes._indexed import IndexedCard
 from cartes.deck import Deck, SeedLike
 from cartes.errors import ConfigurationError, HistoryError, IllegalActionError
@@ -79,6 +80,9 @@ class Action:
     """
 
     kind: ClassVar[str] = "action"
+    #: The field that an offer's ``up_to`` ranges over (``"amount"`` for :class:`Bet`,
+    #: ``"to"`` for :class:`Raise`), or ``None`` for an action that takes no amount.
+    range_field: ClassVar[str | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # No super() call: slots=True rebuilds the class, which breaks zero-argument super.
@@ -194,6 +198,7 @@ class Bet(Action):
     """
 
     kind: ClassVar[str] = "bet"
+    range_field: ClassVar[str | None] = "amount"
     amount: int
     up_to: int | None = None
 
@@ -225,6 +230,7 @@ class Raise(Action):
     """
 
     kind: ClassVar[str] = "raise"
+    range_field: ClassVar[str | None] = "to"
     to: int
     up_to: int | None = None
 
@@ -422,6 +428,10 @@ class Observation:
     is_terminal: bool
     extra: Mapping[str, Any] = field(default_factory=dict)
 
+    # notebook and IPython views, drawn by cartes.display (see cartes._render)
+    _repr_html_ = _render.repr_html
+    _repr_pretty_ = _render.repr_pretty
+
     def visible_cards(self) -> frozenset[Card | SpanishCard]:
         """Every card this observation reveals, anywhere in it.
 
@@ -523,6 +533,10 @@ class State(ABC):
 
     #: Every event of the hand so far, in order.
     history: list[Event]
+
+    # notebook and IPython views, drawn by cartes.display (see cartes._render)
+    _repr_html_ = _render.repr_html
+    _repr_pretty_ = _render.repr_pretty
 
     @property
     @abstractmethod

@@ -146,6 +146,7 @@ class Draw(Action):
     """
 
     kind: ClassVar[str] = "draw"
+    range_field: ClassVar[str | None] = "raise_by"
     calle: int = 0
     raise_by: int = 0
     down: bool = False
@@ -179,6 +180,7 @@ class Muerta(Action):
     """
 
     kind: ClassVar[str] = "muerta"
+    range_field: ClassVar[str | None] = "raise_by"
     raise_by: int = 0
     up_to: int | None = None
 
@@ -207,6 +209,7 @@ class OpenCalle(Action):
     """
 
     kind: ClassVar[str] = "open_calle"
+    range_field: ClassVar[str | None] = "amount"
     amount: int
     up_to: int | None = None
 

@@ -20,6 +20,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+from cartes import _render
 from cartes.deck import SeedLike
 from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.games._check import whole, whole_list
@@ -57,6 +58,10 @@ class Table:
         self.hands_played = 0
         self._seats: tuple[int, ...] = ()
         self._state: State | None = None
+
+    # notebook and IPython views, drawn by cartes.display (see cartes._render)
+    _repr_html_ = _render.repr_html
+    _repr_pretty_ = _render.repr_pretty
 
     @property
     def stacks(self) -> tuple[int, ...]:

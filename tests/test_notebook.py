@@ -1,0 +1,42 @@
+"""The tutorial notebook runs from top to bottom and shows what it says it shows."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+NOTEBOOK = Path(__file__).parent.parent / "docs" / "tutorial" / "notebook.ipynb"
+
+
+@pytest.mark.slow  # about 10 s: CI runs it with the slow tests, and the docs build runs it too
+def test_the_tutorial_notebook_executes_and_draws() -> None:
+    nbformat = pytest.importorskip("nbformat", reason="the notebook extra is not installed")
+    nbclient = pytest.importorskip("nbclient", reason="the notebook extra is not installed")
+    pytest.importorskip("ipykernel", reason="the notebook extra is not installed")
+    pytest.importorskip("matplotlib", reason="the plot extra is not installed")
+    notebook = nbformat.read(NOTEBOOK, as_version=4)
+    assert all(not cell.get("outputs") for cell in notebook.cells if cell.cell_type == "code"), (
+        "commit the notebook without outputs: the docs build and this test execute it"
+    )
+    src = str(Path(__file__).parent.parent / "src")
+    os.environ["PYTHONPATH"] = os.pathsep.join([src, os.environ.get("PYTHONPATH", "")])
+    nbclient.NotebookClient(notebook, timeout=300, kernel_name="python3").execute()
+    outputs = [cell.outputs for cell in notebook.cells if cell.cell_type == "code"]
+    assert not [o for cell in outputs for o in cell if o.output_type == "error"]
+    html = ["".join(o.get("data", {}).get("text/html", "")) for cell in outputs for o in cell]
+    pictures = [o for cell in outputs for o in cell if "image/png" in o.get("data", {})]
+    hand, deck, rank, state, observation, later = (h for h in html if h)
+    assert re.findall(r'data-card="(\w+)"', hand) == ["As", "Kd", "Th", "Jc", "Qs", "2d", "2c"]
+    assert "5 cards" in deck
+    assert "de bastos" in deck or "de oros" in deck
+    assert "Straight, ace high" in rank
+    assert state.count('data-card="back"') == 6
+    assert "seat 2 to act" in state
+    assert observation.count('data-card="back"') == 4
+    assert re.search(r'data-seat="0".*?<small>\([^)]*you[^)]*\)</small>', observation)
+    assert "seat 1 to act" in later
+    assert re.findall(r"<li>(.*?)</li>", later) == ["fold", "call", "complete"]
+    assert len(pictures) == 2
