@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import pickle
+from typing import Any
 
 import numpy as np
 import pytest
@@ -21,7 +22,7 @@ from cartes.errors import (
     StrengthError,
     UnknownRankingError,
 )
-from cartes.evaluation import evaluator
+from cartes.evaluation import _pool, evaluator
 
 HANDS = cartes.random_hands(64, 7, seed=11)
 
@@ -52,13 +53,13 @@ def test_threads_picks_the_kernel(
     threads: object, parallel: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[int | None] = []
-    real = evaluator._run_parallel
+    real = _pool.run
 
-    def spy(kernel: object, workers: int | None, *args: object) -> object:
+    def spy(parallel: Any, serial: Any, workers: int | None) -> object:
         calls.append(workers)
-        return real(kernel, workers, *args)
+        return real(parallel, serial, workers)
 
-    monkeypatch.setattr(evaluator, "_run_parallel", spy)
+    monkeypatch.setattr(_pool, "run", spy)
     cartes.evaluate_many(HANDS, threads=threads)  # type: ignore[arg-type]
     assert bool(calls) == parallel
 

@@ -27,6 +27,7 @@ from cartes.errors import (
     OptionError,
     StrengthError,
 )
+from cartes.evaluation import _pool
 from cartes.evaluation.handrank import HandRank, strength_of
 from cartes.evaluation.rankings import STANDARD, Category, Ranking, RankingLike, get_ranking
 from cartes.evaluation.tables import BUILT_IN, SHIFT, tables_for
@@ -259,22 +260,12 @@ def evaluate_many(
         if count == 1 or (threads is None and len(rows) < PARALLEL_THRESHOLD):
             kernels.evaluate_rows(rows, row, out)
         else:
-            _run_parallel(kernels.evaluate_rows_parallel, count, rows, row, out)
+            _pool.run(
+                lambda: kernels.evaluate_rows_parallel(rows, row, out),
+                lambda: kernels.evaluate_rows(rows, row, out),
+                count,
+            )
     return out[0, ...] if single else out
-
-
-def _run_parallel(kernel: Any, workers: int | None, *args: Any) -> Any:
-    """Run a parallel kernel on ``workers`` threads (None: numba's current setting)."""
-    import numba
-
-    if workers is None:
-        return kernel(*args)
-    before = numba.get_num_threads()
-    numba.set_num_threads(workers)
-    try:
-        return kernel(*args)
-    finally:
-        numba.set_num_threads(before)
 
 
 def categories(strengths: ArrayLike, ranking: RankingLike = STANDARD) -> NDArray[np.uint8]:

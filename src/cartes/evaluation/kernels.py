@@ -38,7 +38,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from cartes.errors import DuplicateCardError, InvalidCardError, OptionError, UnknownRankingError
-from cartes.evaluation import tables
+from cartes.evaluation import _pool, tables
 from cartes.evaluation.tables import COL_BITS, FLAG_SHIFT, KEY_START, ROW_BITS, built_in_tables
 
 #: The SHA-256 (first 16 hex digits) of everything this file's kernels freeze into their code:
@@ -395,7 +395,9 @@ def count_sevens(ranking: int, threads: int) -> NDArray[np.int64]:
 
 
 def _count_sevens_with(serial: Any, parallel: Any, ranking: int, threads: int) -> Any:
-    return serial(ranking) if threads <= 1 else parallel(ranking, threads)
+    if threads <= 1:
+        return serial(ranking)
+    return _pool.run(lambda: parallel(ranking, threads), lambda: serial(ranking), None)
 
 
 @nb.njit(**_OPTIONS)
