@@ -184,16 +184,27 @@ def test_a_custom_ranking_counts_every_seven_card_hand() -> None:
 )
 def test_categories_refuses_what_is_not_a_strength(strengths: object) -> None:
     with pytest.raises(StrengthError):
-        cartes.categories(strengths)  # type: ignore[arg-type]
+        cartes.categories(strengths, STANDARD)  # type: ignore[arg-type]
 
 
 def test_categories_of_a_scalar_is_a_0d_array() -> None:
     strength = cartes.evaluate("As Ks Qs Js Ts").strength
-    result = cartes.categories(strength)
+    result = cartes.categories(strength, STANDARD)
     assert isinstance(result, np.ndarray)
     assert result.shape == ()
     assert Category(int(result)) is Category.STRAIGHT_FLUSH
     assert cartes.categories(9 << 12, CALATONE).shape == ()
+
+
+def test_categories_never_guesses_the_ranking() -> None:
+    """Issue 8.2: calatone strengths passed without a ranking were read as standard ones."""
+    hand = "Kh Kd Ks 7c 2d 3s 9h"
+    strengths = cartes.evaluate_many([hand], CALATONE)
+    with pytest.raises(TypeError, match="ranking"):
+        cartes.categories(strengths)  # type: ignore[call-arg]
+    assert cartes.categories(strengths, CALATONE).tolist() == [Category.THREE_OF_A_KIND]
+    # The same number is a straight under the other ranking: only the caller knows which.
+    assert cartes.categories(strengths, STANDARD).tolist() == [Category.STRAIGHT]
 
 
 def test_describe_refuses_an_unknown_language() -> None:

@@ -5,7 +5,7 @@
 'Royal flush'
 >>> import numpy as np
 >>> strengths = cartes.evaluate_many(np.array([[51, 47, 43, 39, 35], [0, 4, 9, 13, 30]]))
->>> cartes.categories(strengths)
+>>> cartes.categories(strengths, "standard")
 array([9, 0], dtype=uint8)
 """
 
@@ -233,7 +233,7 @@ def evaluate_many(
     [32777, 0]
     >>> hands = np.array([[12, 13, 14, 15, 51], [0, 1, 2, 3, 4]], dtype=np.int8)
     >>> strengths = cartes.evaluate_many(hands)
-    >>> strengths[0] > strengths[1], cartes.categories(strengths).tolist()
+    >>> strengths[0] > strengths[1], cartes.categories(strengths, "standard").tolist()
     (np.True_, [8, 8])
     """
     rules = get_ranking(ranking)
@@ -268,13 +268,22 @@ def evaluate_many(
     return out[0, ...] if single else out
 
 
-def categories(strengths: ArrayLike, ranking: RankingLike = STANDARD) -> NDArray[np.uint8]:
+def categories(strengths: ArrayLike, ranking: RankingLike) -> NDArray[np.uint8]:
     """The :class:`~cartes.Category` value of each strength (an array, or a 0-d array).
+
+    ``ranking`` is required and must be the ranking the strengths were made with: a strength
+    is a position within one ranking, and the same number means different categories in
+    another (a calatone three of a kind is a standard straight). Nothing in a ``uint16``
+    strength says which ranking made it, so this function does not guess.
 
     >>> import cartes
     >>> s = cartes.evaluate_many([[51, 47, 43, 39, 35]], ranking="calatone")
     >>> cartes.Category(cartes.categories(s, "calatone")[0])
     Category.STRAIGHT_FLUSH
+    >>> cartes.categories(s)
+    Traceback (most recent call last):
+    ...
+    TypeError: categories() missing 1 required positional argument: 'ranking'
     """
     rules = get_ranking(ranking)
     try:
