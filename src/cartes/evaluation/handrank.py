@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any, Final
 
 from cartes.errors import HandSizeError, OptionError, StrengthError
-from cartes.evaluation.rankings import Category, Ranking, rank_word
+from cartes.evaluation.rankings import CALATONE, STANDARD, Category, Ranking, rank_word
 from cartes.evaluation.tables import (
     CARD_BITS,
     CARD_KEYS,
@@ -24,6 +24,8 @@ from cartes.french import Card, Hand
 __all__ = ["HandRank", "strength_of"]
 
 _COL_MASK: Final = (1 << COL_BITS) - 1
+#: How the built-in rankings are spelled in a repr (their names in ``cartes``).
+_BUILT_IN_NAMES: Final = {STANDARD: "STANDARD", CALATONE: "CALATONE"}
 _ROW_SHIFT: Final = 32 - ROW_BITS
 
 
@@ -236,10 +238,14 @@ class HandRank:
         return self.describe()
 
     def __repr__(self) -> str:
-        return (
-            f"HandRank({self.describe()!r}, best_five={self.best_five!r}, "
-            f"strength={self.strength}, ranking={self.ranking.name!r})"
-        )
+        """The constructor call, which evaluates back (with ``from cartes import *``).
+
+        >>> import cartes
+        >>> cartes.evaluate("Kh Kd Ks 7c 7d 2s 3h", "calatone")
+        HandRank(28809, CALATONE, Hand('Kh Kd Ks 7c 7d 2s 3h'))
+        """
+        ranking = _BUILT_IN_NAMES.get(self.ranking, None) or repr(self.ranking)
+        return f"HandRank({self.strength}, {ranking}, {self.cards!r})"
 
     def _repr_html_(self) -> str:
         return f"{self.best_five._repr_html_()} <span>{self.describe()}</span>"

@@ -285,7 +285,12 @@ class Ranking:
         return hash(self.categories)
 
     def __repr__(self) -> str:
-        return f"<Ranking {self.name}: {', '.join(c.name for c in self.categories)}>"
+        """A constructor call that evaluates back to an equal ranking.
+
+        >>> CALATONE
+        Ranking('calatone', [Category.STRAIGHT_FLUSH, Category.FOUR_OF_A_KIND, ...])
+        """
+        return f"Ranking({self.name!r}, [{', '.join(map(repr, self.categories))}])"
 
 
 #: Standard poker: nine categories (SPEC §2.8).
