@@ -156,8 +156,8 @@ def winners(hands: Iterable[HandLike], ranking: RankingLike = STANDARD) -> list[
     return [i for i, strength in enumerate(strengths) if strength == best]
 
 
-def _checked_rows(hands: NDArray[Any], check: bool) -> NDArray[Any]:
-    """The hands as a C-contiguous 2-D unsigned array, validated unless told not to."""
+def _rows(hands: NDArray[Any]) -> NDArray[Any]:
+    """The hands as a C-contiguous 2-D integer array of native byte order, shape checked."""
     if hands.dtype == object or not np.issubdtype(hands.dtype, np.integer):
         raise CardTypeError(
             f"hands must be an integer array of card indices 0-51, got dtype {hands.dtype}"
@@ -171,15 +171,28 @@ def _checked_rows(hands: NDArray[Any], check: bool) -> NDArray[Any]:
         )
     if not array.dtype.isnative:  # numba compiles for native byte order only
         array = array.astype(array.dtype.newbyteorder("="))
-    if check and len(array):
-        row, reason = _kernels().first_invalid_row(np.ascontiguousarray(array))
-        if row >= 0:
-            problem = "a card index outside 0-51" if reason == 1 else "a repeated card"
-            error = InvalidCardError if reason == 1 else DuplicateCardError
-            raise error(f"row {row} of the hands, {array[row].tolist()}, has {problem}")
-    if not np.issubdtype(array.dtype, np.unsignedinteger):
-        array = array.astype(np.uint8)
     return np.ascontiguousarray(array)
+
+
+def _raise_first_invalid(rows: NDArray[Any]) -> None:
+    """Raise the error for the first bad row of ``rows``, if there is one (a serial scan, run
+    only when a checked kernel has counted a bad row, or for rankings evaluated in Python)."""
+    row, reason = _kernels().first_invalid_row(rows)
+    if row >= 0:
+        problem = "a card index outside 0-51" if reason == 1 else "a repeated card"
+        error = InvalidCardError if reason == 1 else DuplicateCardError
+        raise error(f"row {row} of the hands, {rows[row].tolist()}, has {problem}")
+
+
+def _unsigned(rows: NDArray[Any], check: bool) -> NDArray[Any]:
+    """The rows as unsigned integers for the kernels. Checked input is viewed (no copy): a
+    negative index becomes a huge one, which the checked kernels refuse. Unchecked input is
+    converted to uint8 as before."""
+    if np.issubdtype(rows.dtype, np.unsignedinteger):
+        return rows
+    if check:
+        return rows.view(np.dtype(f"u{rows.dtype.itemsize}"))
+    return rows.astype(np.uint8)
 
 
 def _as_index_array(hands: ArrayLike | Iterable[HandLike]) -> NDArray[Any]:
@@ -251,20 +264,29 @@ def evaluate_many(
         return np.empty(0, dtype=np.uint16)
     array = _as_index_array(hands)
     single = array.ndim == 1
-    rows = _checked_rows(array, bool(check))
+    rows = _rows(array)
     out = np.empty(len(rows), dtype=np.uint16)
+    if not len(rows):
+        return out
     if rules not in BUILT_IN and rules not in _table_kernels and len(rows) < COMPILE_THRESHOLD:
-        out[:] = [strength_of(hand.tolist(), rules) for hand in rows]
+        if check:
+            _raise_first_invalid(rows)
+        out[:] = [strength_of(hand.tolist(), rules) for hand in _unsigned(rows, False)]
+        return out[0, ...] if single else out
+    kernels, row = _kernels_and_row(rules)
+    if check:
+        serial, parallel = kernels.evaluate_rows_checked, kernels.evaluate_rows_checked_parallel
     else:
-        kernels, row = _kernels_and_row(rules)
-        if count == 1 or (threads is None and len(rows) < PARALLEL_THRESHOLD):
-            kernels.evaluate_rows(rows, row, out)
-        else:
-            _pool.run(
-                lambda: kernels.evaluate_rows_parallel(rows, row, out),
-                lambda: kernels.evaluate_rows(rows, row, out),
-                count,
-            )
+        serial, parallel = kernels.evaluate_rows, kernels.evaluate_rows_parallel
+    unsigned = _unsigned(rows, bool(check))
+    if count == 1 or (threads is None and len(rows) < PARALLEL_THRESHOLD):
+        bad = serial(unsigned, row, out)
+    else:
+        bad = _pool.run(
+            lambda: parallel(unsigned, row, out), lambda: serial(unsigned, row, out), count
+        )
+    if check and bad:
+        _raise_first_invalid(rows)
     return out[0, ...] if single else out
 
 
