@@ -12,7 +12,7 @@ array([9, 0], dtype=uint8)
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import Any, Final
 
@@ -21,6 +21,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from cartes.errors import (
     CardTypeError,
+    CartesError,
     DuplicateCardError,
     HandSizeError,
     InvalidCardError,
@@ -29,9 +30,16 @@ from cartes.errors import (
 )
 from cartes.evaluation import _pool
 from cartes.evaluation.handrank import HandRank, strength_of
-from cartes.evaluation.rankings import STANDARD, Category, Ranking, RankingLike, get_ranking
+from cartes.evaluation.rankings import (
+    CALATONE,
+    STANDARD,
+    Category,
+    Ranking,
+    RankingLike,
+    get_ranking,
+)
 from cartes.evaluation.tables import BUILT_IN, SHIFT, tables_for
-from cartes.french import CardLike, Hand, to_array
+from cartes.french import _BY_TEXT, Card, CardLike, Hand, to_array
 
 __all__ = [
     "best_five",
@@ -44,6 +52,8 @@ __all__ = [
 ]
 
 HandLike = str | Iterable[CardLike]
+
+_new: Final = object.__new__
 
 #: Below this many rows a batch runs on one thread: starting the thread pool costs more.
 PARALLEL_THRESHOLD: Final = 10_000
@@ -90,12 +100,109 @@ def as_hand(cards: HandLike, sizes: Sequence[int] = (5, 6, 7)) -> Hand:
     return hand
 
 
+#: How many one-hand calls run in Python before the compiled entry points are loaded: loading
+#: them imports numba (about half a second), which a script valuing a few hands should not pay.
+WARM_UP_CALLS: Final = 64
+
+_slow_calls = 0
+
+#: Every plain spelling of every card, to its index: a hand's text is read with one lookup a
+#: card (anything else, such as commas or odd spacing, goes through the full parser).
+_TEXT_INDEX: Final = {text: card.index for text, card in _BY_TEXT.items()}
+
+
+class _Fast:
+    """The compiled seven-card entry points, once loaded (None before)."""
+
+    standard: Callable[..., int] | None = None
+    calatone: Callable[..., int] | None = None
+
+
+def _entry_point(rules: Ranking) -> Callable[..., int] | None:
+    """The compiled seven-card entry point of a built-in ranking, or None: for another ranking,
+    and for the first :data:`WARM_UP_CALLS` calls of a process."""
+    global _slow_calls
+    if rules not in BUILT_IN:
+        return None
+    if _Fast.standard is None:
+        _slow_calls += 1
+        if _slow_calls <= WARM_UP_CALLS:
+            return None
+        from cartes import evaluation
+
+        _Fast.calatone = evaluation.calatone7
+        _Fast.standard = evaluation.standard7
+    return _Fast.standard if rules == STANDARD else _Fast.calatone
+
+
+def _quick7(cards: Any, rules: Ranking) -> HandRank | None:
+    """The value of seven cards given the common ways (seven ints, seven Cards, a Hand, or
+    text of seven plain cards), by the compiled entry point; None for anything else, or
+    anything wrong (the full path then says what), or before the entry points are loaded."""
+    fast = (
+        _Fast.standard if rules is STANDARD
+        else _Fast.calatone if rules is CALATONE
+        else None
+    ) or _entry_point(rules)  # fmt: skip
+    if fast is None:
+        return None
+    kind = type(cards)
+    try:
+        if kind is Hand:
+            if len(cards) != 7:
+                return None
+            a, b, c, d, e, f, g = cards
+            strength = fast(a._index, b._index, c._index, d._index, e._index, f._index, g._index)
+        elif kind is tuple or kind is list:
+            if len(cards) != 7:
+                return None
+            a, b, c, d, e, f, g = cards
+            if (
+                type(a) is int and type(b) is int and type(c) is int and type(d) is int
+                and type(e) is int and type(f) is int and type(g) is int
+            ):  # fmt: skip
+                strength = fast(a, b, c, d, e, f, g)
+            elif (
+                type(a) is Card and type(b) is Card and type(c) is Card and type(d) is Card
+                and type(e) is Card and type(f) is Card and type(g) is Card
+            ):  # fmt: skip
+                strength = fast(
+                    a._index, b._index, c._index, d._index, e._index, f._index, g._index
+                )
+            else:
+                return None
+            cards = (a, b, c, d, e, f, g)  # a list could change under the HandRank
+        elif kind is str:
+            words = cards.split()
+            if len(words) != 7 or "," in cards:
+                return None
+            index = _TEXT_INDEX
+            cards = a, b, c, d, e, f, g = (
+                index[words[0]], index[words[1]], index[words[2]], index[words[3]],
+                index[words[4]], index[words[5]], index[words[6]],
+            )  # fmt: skip
+            strength = fast(a, b, c, d, e, f, g)
+        else:
+            return None
+    except (CartesError, KeyError, OverflowError):
+        return None  # a bad card or a repeat: the full path raises the precise error
+    # HandRank._trusted, written out: this is the hot path of a loop over hands.
+    rank = _new(HandRank)
+    rank._strength = strength
+    rank._ranking = rules
+    rank._cards = cards
+    rank._best_five = None
+    return rank
+
+
 def evaluate(cards: HandLike, ranking: RankingLike = STANDARD) -> HandRank:
     """The value of a hand of 5, 6 or 7 cards: the best five are chosen.
 
     ``cards`` is text (``"As Kd Qh Jc Ts 2c 3d"``), or an iterable of cards or card indices.
     ``ranking`` is :data:`~cartes.STANDARD` (the default), :data:`~cartes.CALATONE`, or
-    their names.
+    their names. Seven cards given as ints, cards, a Hand or plain text take a compiled path
+    (once a process has valued a few dozen hands), fast enough to call in a loop; the
+    :class:`~cartes.HandRank` finds its category, best five and description when asked.
 
     >>> import cartes
     >>> cartes.evaluate("As Ah Kd Qc Jh 5d 5c").describe()
@@ -107,9 +214,20 @@ def evaluate(cards: HandLike, ranking: RankingLike = STANDARD) -> HandRank:
     ...
     cartes.errors.HandSizeError: a hand to evaluate must have 5, 6 or 7 cards, got 2
     """
-    rules = get_ranking(ranking)
+    rules = ranking if type(ranking) is Ranking else get_ranking(ranking)
+    rank = _quick7(cards, rules)
+    if rank is not None:
+        return rank
     hand = as_hand(cards)
     return HandRank._trusted(strength_of([card.index for card in hand], rules), rules, hand)
+
+
+def _strength(cards: HandLike, rules: Ranking) -> int:
+    """The strength alone of a hand."""
+    rank = _quick7(cards, rules)
+    if rank is not None:
+        return rank._strength
+    return strength_of([card.index for card in as_hand(cards)], rules)
 
 
 def best_five(cards: HandLike, ranking: RankingLike = STANDARD) -> Hand:
@@ -131,7 +249,8 @@ def compare(a: HandLike, b: HandLike, ranking: RankingLike = STANDARD) -> int:
     >>> cartes.compare("2c 3c 4c 5c 6c", "Ah Ad Ac As Kd")
     1
     """
-    first, second = evaluate(a, ranking).strength, evaluate(b, ranking).strength
+    rules = get_ranking(ranking)
+    first, second = _strength(a, rules), _strength(b, rules)
     return (first > second) - (first < second)
 
 
@@ -149,7 +268,7 @@ def winners(hands: Iterable[HandLike], ranking: RankingLike = STANDARD) -> list[
         raise CardTypeError(
             f"winners takes an iterable of hands (texts, or iterables of cards), got {hands!r}"
         )
-    strengths = [evaluate(hand, rules).strength for hand in hands]
+    strengths = [_strength(hand, rules) for hand in hands]
     if not strengths:
         return []
     best = max(strengths)
