@@ -20,12 +20,16 @@ DTYPES = ["int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint6
 
 
 def _first_bad(hands: np.ndarray) -> tuple[int, type[Exception]] | None:
-    """The first bad row and its error, by the rules, in plain Python."""
+    """The first bad row and its error, in plain Python: the row's first problem, reading its
+    cards left to right (as the error has always reported it)."""
     for i, row in enumerate(hands.tolist()):
-        if any(card < 0 or card > 51 for card in row):
-            return i, InvalidCardError
-        if len(set(row)) < len(row):
-            return i, DuplicateCardError
+        seen: set[int] = set()
+        for card in row:
+            if card < 0 or card > 51:
+                return i, InvalidCardError
+            if card in seen:
+                return i, DuplicateCardError
+            seen.add(card)
     return None
 
 
