@@ -16,7 +16,7 @@ def test_a_typed_user_script_checks(tmp_path: Path) -> None:
     from mypy import api
 
     script = HERE / "typed" / "evaluation_user.py"
-    stdout, stderr, status = api.run(
-        ["--strict", "--cache-dir", str(tmp_path / "cache"), "--no-error-summary", str(script)]
-    )
+    config = HERE.parent / "pyproject.toml"  # the project's mypy settings, from any directory
+    options = ["--config-file", str(config), "--strict", "--no-error-summary"]
+    stdout, stderr, status = api.run([*options, "--cache-dir", str(tmp_path / "c"), str(script)])
     assert status == 0, stdout + stderr
