@@ -1,7 +1,8 @@
 """Evaluator benchmarks (pytest-benchmark). Run: ``nox -s bench`` or ``pytest benchmarks``.
 
 Compare figures within one run only (the machine is shared): the groups put cartes beside its
-baseline, eval7 and phevaluator per call when installed, and one thread beside all cores.
+baseline: the default (checked) batch beside ``check=False``, and ``cartes.evaluate`` and the
+compiled entry points beside eval7 and phevaluator per call, when installed.
 """
 
 from __future__ import annotations
@@ -13,22 +14,22 @@ import pytest
 
 import cartes
 from cartes.evaluation import calatone7, standard7
+from cartes.evaluation.evaluator import WARM_UP_CALLS
 
 RANKINGS = ["standard", "calatone"]
 
 
-@pytest.mark.benchmark(group="batch: 1,000,000 random 7-card hands")
+# Issue 9's first two rows: the default (checked) call beside its baseline, check=False, in one
+# group per ranking and thread mode.
 @pytest.mark.parametrize("ranking", RANKINGS)
 @pytest.mark.parametrize("threads", [False, True], ids=["one-thread", "all-cores"])
-def test_batch(benchmark, hands7: np.ndarray, ranking: str, threads: bool) -> None:
-    cartes.evaluate_many(hands7[:10], ranking, threads=threads)
-    out = benchmark(cartes.evaluate_many, hands7, ranking, check=False, threads=threads)
+@pytest.mark.parametrize("check", [True, False], ids=["default-checked", "check=False"])
+def test_batch(benchmark, hands7: np.ndarray, ranking: str, threads: bool, check: bool) -> None:
+    where = "all cores" if threads else "one thread"
+    benchmark.group = f"batch: 1,000,000 random 7-card hands, {ranking}, {where}"
+    cartes.evaluate_many(hands7[:20_000], ranking, check=check, threads=threads)
+    out = benchmark(cartes.evaluate_many, hands7, ranking, check=check, threads=threads)
     assert len(out) == len(hands7)
-
-
-@pytest.mark.benchmark(group="batch: input check")
-def test_batch_checked(benchmark, hands7: np.ndarray) -> None:
-    benchmark(cartes.evaluate_many, hands7, "standard", check=True, threads=False)
 
 
 @pytest.mark.benchmark(group="enumeration: all 133,784,560 7-card hands")
@@ -48,9 +49,21 @@ def test_seven_ints(benchmark, hands7: np.ndarray, fast) -> None:
     benchmark(fast, *hand)
 
 
+# Issue 9's third row: cartes.evaluate on the same hand in each form, beside eval7 below.
 @pytest.mark.benchmark(group="one hand per Python call")
-def test_evaluate_text(benchmark) -> None:
-    benchmark(cartes.evaluate, "As Kd Qh Jc 9s 2c 3d")
+@pytest.mark.parametrize("form", ["7 ints", "7 Cards", "Hand", "text"])
+def test_evaluate(benchmark, hands7: np.ndarray, form: str) -> None:
+    indices = tuple(int(card) for card in hands7[0])
+    cards = tuple(cartes.Card(i) for i in indices)
+    hand = {
+        "7 ints": indices,
+        "7 Cards": cards,
+        "Hand": cartes.Hand(cards),
+        "text": " ".join(map(str, cards)),
+    }[form]
+    for _ in range(WARM_UP_CALLS + 1):  # past the warm-up: the compiled path
+        cartes.evaluate(hand)
+    benchmark(cartes.evaluate, hand)
 
 
 @pytest.mark.benchmark(group="one hand per Python call")

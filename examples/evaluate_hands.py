@@ -21,7 +21,7 @@ def main(batch: int = 1_000_000) -> None:
 
     hands = cartes.random_hands(batch, 7, seed=1)
     strengths = cartes.evaluate_many(hands)
-    categories = cartes.categories(strengths)
+    categories = cartes.categories(strengths, "standard")
     counts = np.bincount(categories, minlength=len(cartes.Category))
     print(f"{batch:,} random seven-card hands:")
     for category in sorted(cartes.Category, key=lambda c: -counts[c]):

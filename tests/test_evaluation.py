@@ -28,6 +28,7 @@ from cartes.evaluation.tables import (
     build_row_bases,
     build_tables,
     built_in_tables,
+    tables_for,
 )
 from naive_poker import naive_all_fives, naive_best, naive_seven_category_counts
 
@@ -280,7 +281,7 @@ def test_a_hand_rank_is_ordered_hashable_and_shows_itself() -> None:
     assert high >= low
     assert low != high
     assert len({low, cartes.evaluate("2d 3c 4s 5h 7d")}) == 1
-    assert "High card, seven" in repr(low)
+    assert str(low) == "High card, seven"
     assert "Pair of aces" in high._repr_html_()
     with pytest.raises(TypeError, match="cannot compare a standard hand with a calatone hand"):
         _ = low < cartes.evaluate("2c 3d 4h 5s 7c", CALATONE)
@@ -388,3 +389,35 @@ def test_category_counts_rejects_bad_arguments() -> None:
         cartes.category_counts(4)
     with pytest.raises(UnknownRankingError):
         cartes.category_counts(5, "lowball")
+
+
+CARTES_NAMES = {name: getattr(cartes, name) for name in cartes.__all__}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    cards=st.lists(st.integers(0, 51), min_size=5, max_size=7, unique=True),
+    ranking=st.sampled_from([STANDARD, CALATONE, "flush-over-full"]),
+)
+def test_reprs_evaluate_back(cards: list[int], ranking: object) -> None:
+    """Issue 8.5: a HandRank's repr (and a Ranking's, and a Category's) is a constructor call
+    that evaluates back to an equal value, in the namespace of ``from cartes import *``."""
+    if ranking == "flush-over-full":
+        order = list(STANDARD.categories)
+        order[2], order[3] = order[3], order[2]
+        ranking = cartes.Ranking("flush-over-full", order)
+    rank = cartes.evaluate(cards, ranking)  # type: ignore[arg-type]
+    again = eval(repr(rank), CARTES_NAMES)
+    assert again == rank
+    assert again.cards == rank.cards
+    assert again.ranking == rank.ranking
+    assert eval(repr(rank.ranking), CARTES_NAMES) == rank.ranking
+    assert eval(repr(rank.category), CARTES_NAMES) is rank.category
+
+
+def test_ranking_tables_do_not_pose_as_a_constructor_call() -> None:
+    """Issue 8.5: a repr that looks like a constructor call evaluates back; the tables' would
+    have printed numpy arrays (cut with "..."), so theirs is a plain description."""
+    text = repr(tables_for(CALATONE))
+    assert text.startswith("<")
+    assert "calatone" in text

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import pickle
+from typing import Any
 
 import numpy as np
 import pytest
@@ -21,7 +22,7 @@ from cartes.errors import (
     StrengthError,
     UnknownRankingError,
 )
-from cartes.evaluation import evaluator
+from cartes.evaluation import _pool, evaluator
 
 HANDS = cartes.random_hands(64, 7, seed=11)
 
@@ -52,13 +53,13 @@ def test_threads_picks_the_kernel(
     threads: object, parallel: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[int | None] = []
-    real = evaluator._run_parallel
+    real = _pool.run
 
-    def spy(kernel: object, workers: int | None, *args: object) -> object:
+    def spy(parallel: Any, serial: Any, workers: int | None) -> object:
         calls.append(workers)
-        return real(kernel, workers, *args)
+        return real(parallel, serial, workers)
 
-    monkeypatch.setattr(evaluator, "_run_parallel", spy)
+    monkeypatch.setattr(_pool, "run", spy)
     cartes.evaluate_many(HANDS, threads=threads)  # type: ignore[arg-type]
     assert bool(calls) == parallel
 
@@ -183,16 +184,27 @@ def test_a_custom_ranking_counts_every_seven_card_hand() -> None:
 )
 def test_categories_refuses_what_is_not_a_strength(strengths: object) -> None:
     with pytest.raises(StrengthError):
-        cartes.categories(strengths)  # type: ignore[arg-type]
+        cartes.categories(strengths, STANDARD)  # type: ignore[arg-type]
 
 
 def test_categories_of_a_scalar_is_a_0d_array() -> None:
     strength = cartes.evaluate("As Ks Qs Js Ts").strength
-    result = cartes.categories(strength)
+    result = cartes.categories(strength, STANDARD)
     assert isinstance(result, np.ndarray)
     assert result.shape == ()
     assert Category(int(result)) is Category.STRAIGHT_FLUSH
     assert cartes.categories(9 << 12, CALATONE).shape == ()
+
+
+def test_categories_never_guesses_the_ranking() -> None:
+    """Issue 8.2: calatone strengths passed without a ranking were read as standard ones."""
+    hand = "Kh Kd Ks 7c 2d 3s 9h"
+    strengths = cartes.evaluate_many([hand], CALATONE)
+    with pytest.raises(TypeError, match="ranking"):
+        cartes.categories(strengths)  # type: ignore[call-arg]
+    assert cartes.categories(strengths, CALATONE).tolist() == [Category.THREE_OF_A_KIND]
+    # The same number is a straight under the other ranking: only the caller knows which.
+    assert cartes.categories(strengths, STANDARD).tolist() == [Category.STRAIGHT]
 
 
 def test_describe_refuses_an_unknown_language() -> None:

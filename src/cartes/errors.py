@@ -155,7 +155,7 @@ class StrengthError(CartesError, ValueError):
     """A number given as a hand strength is not one that the ranking gives.
 
     >>> import cartes
-    >>> cartes.categories([70000])
+    >>> cartes.categories([70000], "standard")
     Traceback (most recent call last):
     ...
     cartes.errors.StrengthError: 70000 is not a strength of the standard ranking: ...

@@ -5,7 +5,7 @@
 'Five figures, ace, queen, queen, jack, jack'
 """
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cartes.evaluation.evaluator import (
     best_five,
@@ -25,6 +25,15 @@ _COMPILED = ("standard7", "calatone7", "strength7")
 
 
 _loaded: dict[str, Any] = {}
+
+if TYPE_CHECKING:  # what the compiled entry points take and give, for type checkers
+
+    def standard7(a: int, b: int, c: int, d: int, e: int, f: int, g: int, /) -> int: ...
+    def calatone7(a: int, b: int, c: int, d: int, e: int, f: int, g: int, /) -> int: ...
+    def strength7(
+        a: int, b: int, c: int, d: int, e: int, f: int, g: int, ranking: int, /
+    ) -> int: ...
+
 
 
 def __getattr__(name: str) -> Any:

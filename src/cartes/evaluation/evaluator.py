@@ -5,14 +5,14 @@
 'Royal flush'
 >>> import numpy as np
 >>> strengths = cartes.evaluate_many(np.array([[51, 47, 43, 39, 35], [0, 4, 9, 13, 30]]))
->>> cartes.categories(strengths)
+>>> cartes.categories(strengths, "standard")
 array([9, 0], dtype=uint8)
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import Any, Final
 
@@ -21,16 +21,25 @@ from numpy.typing import ArrayLike, NDArray
 
 from cartes.errors import (
     CardTypeError,
+    CartesError,
     DuplicateCardError,
     HandSizeError,
     InvalidCardError,
     OptionError,
     StrengthError,
 )
+from cartes.evaluation import _pool
 from cartes.evaluation.handrank import HandRank, strength_of
-from cartes.evaluation.rankings import STANDARD, Category, Ranking, RankingLike, get_ranking
+from cartes.evaluation.rankings import (
+    CALATONE,
+    STANDARD,
+    Category,
+    Ranking,
+    RankingLike,
+    get_ranking,
+)
 from cartes.evaluation.tables import BUILT_IN, SHIFT, tables_for
-from cartes.french import CardLike, Hand, to_array
+from cartes.french import _BY_TEXT, Card, CardLike, Hand, to_array
 
 __all__ = [
     "best_five",
@@ -43,6 +52,8 @@ __all__ = [
 ]
 
 HandLike = str | Iterable[CardLike]
+
+_new: Final = object.__new__
 
 #: Below this many rows a batch runs on one thread: starting the thread pool costs more.
 PARALLEL_THRESHOLD: Final = 10_000
@@ -89,12 +100,108 @@ def as_hand(cards: HandLike, sizes: Sequence[int] = (5, 6, 7)) -> Hand:
     return hand
 
 
+#: How many one-hand calls run in Python before the compiled entry points are loaded: loading
+#: them imports numba (about half a second), which a script valuing a few hands should not pay.
+WARM_UP_CALLS: Final = 64
+
+_slow_calls = 0
+
+#: Every plain spelling of every card, to its index: a hand's text is read with one lookup a
+#: card (anything else, such as commas or odd spacing, goes through the full parser).
+_TEXT_INDEX: Final = {text: card.index for text, card in _BY_TEXT.items()}
+
+
+class _Fast:
+    """The compiled seven-card entry points, once loaded (None before)."""
+
+    standard: Callable[..., int] | None = None
+    calatone: Callable[..., int] | None = None
+
+
+def _entry_point(rules: Ranking) -> Callable[..., int] | None:
+    """The compiled seven-card entry point of a built-in ranking, or None: for another ranking,
+    and for the first :data:`WARM_UP_CALLS` calls of a process."""
+    global _slow_calls
+    if rules not in BUILT_IN:
+        return None
+    if _Fast.standard is None:
+        _slow_calls += 1
+        if _slow_calls <= WARM_UP_CALLS:
+            return None
+        kernels = _kernels()
+        _Fast.calatone = kernels.entry_point(kernels.calatone7)
+        _Fast.standard = kernels.entry_point(kernels.standard7)
+    return _Fast.standard if rules == STANDARD else _Fast.calatone
+
+
+def _quick7(cards: Any, rules: Ranking) -> HandRank | None:
+    """The value of seven cards given the common ways (seven ints, seven Cards, a Hand, or
+    text of seven plain cards), by the compiled entry point; None for anything else, or
+    anything wrong (the full path then says what), or before the entry points are loaded."""
+    fast = (
+        _Fast.standard if rules is STANDARD
+        else _Fast.calatone if rules is CALATONE
+        else None
+    ) or _entry_point(rules)  # fmt: skip
+    if fast is None:
+        return None
+    kind = type(cards)
+    try:
+        if kind is Hand:
+            if len(cards) != 7:
+                return None
+            a, b, c, d, e, f, g = cards
+            strength = fast(a._index, b._index, c._index, d._index, e._index, f._index, g._index)
+        elif kind is tuple or kind is list:
+            if len(cards) != 7:
+                return None
+            a, b, c, d, e, f, g = cards
+            if (
+                type(a) is int and type(b) is int and type(c) is int and type(d) is int
+                and type(e) is int and type(f) is int and type(g) is int
+            ):  # fmt: skip
+                strength = fast(a, b, c, d, e, f, g)
+            elif (
+                type(a) is Card and type(b) is Card and type(c) is Card and type(d) is Card
+                and type(e) is Card and type(f) is Card and type(g) is Card
+            ):  # fmt: skip
+                strength = fast(
+                    a._index, b._index, c._index, d._index, e._index, f._index, g._index
+                )
+            else:
+                return None
+            cards = (a, b, c, d, e, f, g)  # a list could change under the HandRank
+        elif kind is str:
+            words = cards.split()
+            if len(words) != 7 or "," in cards:
+                return None
+            index = _TEXT_INDEX
+            cards = a, b, c, d, e, f, g = (
+                index[words[0]], index[words[1]], index[words[2]], index[words[3]],
+                index[words[4]], index[words[5]], index[words[6]],
+            )  # fmt: skip
+            strength = fast(a, b, c, d, e, f, g)
+        else:
+            return None
+    except (CartesError, KeyError, OverflowError):
+        return None  # a bad card or a repeat: the full path raises the precise error
+    # HandRank._trusted, written out: this is the hot path of a loop over hands.
+    rank = _new(HandRank)
+    rank._strength = strength
+    rank._ranking = rules
+    rank._cards = cards
+    rank._best_five = None
+    return rank
+
+
 def evaluate(cards: HandLike, ranking: RankingLike = STANDARD) -> HandRank:
     """The value of a hand of 5, 6 or 7 cards: the best five are chosen.
 
     ``cards`` is text (``"As Kd Qh Jc Ts 2c 3d"``), or an iterable of cards or card indices.
     ``ranking`` is :data:`~cartes.STANDARD` (the default), :data:`~cartes.CALATONE`, or
-    their names.
+    their names. Seven cards given as ints, cards, a Hand or plain text take a compiled path
+    (once a process has valued a few dozen hands), fast enough to call in a loop; the
+    :class:`~cartes.HandRank` finds its category, best five and description when asked.
 
     >>> import cartes
     >>> cartes.evaluate("As Ah Kd Qc Jh 5d 5c").describe()
@@ -106,9 +213,20 @@ def evaluate(cards: HandLike, ranking: RankingLike = STANDARD) -> HandRank:
     ...
     cartes.errors.HandSizeError: a hand to evaluate must have 5, 6 or 7 cards, got 2
     """
-    rules = get_ranking(ranking)
+    rules = ranking if type(ranking) is Ranking else get_ranking(ranking)
+    rank = _quick7(cards, rules)
+    if rank is not None:
+        return rank
     hand = as_hand(cards)
     return HandRank._trusted(strength_of([card.index for card in hand], rules), rules, hand)
+
+
+def _strength(cards: HandLike, rules: Ranking) -> int:
+    """The strength alone of a hand."""
+    rank = _quick7(cards, rules)
+    if rank is not None:
+        return rank._strength
+    return strength_of([card.index for card in as_hand(cards)], rules)
 
 
 def best_five(cards: HandLike, ranking: RankingLike = STANDARD) -> Hand:
@@ -130,7 +248,8 @@ def compare(a: HandLike, b: HandLike, ranking: RankingLike = STANDARD) -> int:
     >>> cartes.compare("2c 3c 4c 5c 6c", "Ah Ad Ac As Kd")
     1
     """
-    first, second = evaluate(a, ranking).strength, evaluate(b, ranking).strength
+    rules = get_ranking(ranking)
+    first, second = _strength(a, rules), _strength(b, rules)
     return (first > second) - (first < second)
 
 
@@ -148,15 +267,15 @@ def winners(hands: Iterable[HandLike], ranking: RankingLike = STANDARD) -> list[
         raise CardTypeError(
             f"winners takes an iterable of hands (texts, or iterables of cards), got {hands!r}"
         )
-    strengths = [evaluate(hand, rules).strength for hand in hands]
+    strengths = [_strength(hand, rules) for hand in hands]
     if not strengths:
         return []
     best = max(strengths)
     return [i for i, strength in enumerate(strengths) if strength == best]
 
 
-def _checked_rows(hands: NDArray[Any], check: bool) -> NDArray[Any]:
-    """The hands as a C-contiguous 2-D unsigned array, validated unless told not to."""
+def _rows(hands: NDArray[Any]) -> NDArray[Any]:
+    """The hands as a C-contiguous 2-D integer array of native byte order, shape checked."""
     if hands.dtype == object or not np.issubdtype(hands.dtype, np.integer):
         raise CardTypeError(
             f"hands must be an integer array of card indices 0-51, got dtype {hands.dtype}"
@@ -170,15 +289,28 @@ def _checked_rows(hands: NDArray[Any], check: bool) -> NDArray[Any]:
         )
     if not array.dtype.isnative:  # numba compiles for native byte order only
         array = array.astype(array.dtype.newbyteorder("="))
-    if check and len(array):
-        row, reason = _kernels().first_invalid_row(np.ascontiguousarray(array))
-        if row >= 0:
-            problem = "a card index outside 0-51" if reason == 1 else "a repeated card"
-            error = InvalidCardError if reason == 1 else DuplicateCardError
-            raise error(f"row {row} of the hands, {array[row].tolist()}, has {problem}")
-    if not np.issubdtype(array.dtype, np.unsignedinteger):
-        array = array.astype(np.uint8)
     return np.ascontiguousarray(array)
+
+
+def _raise_first_invalid(rows: NDArray[Any]) -> None:
+    """Raise the error for the first bad row of ``rows``, if there is one (a serial scan, run
+    only when a checked kernel has counted a bad row, or for rankings evaluated in Python)."""
+    row, reason = _kernels().first_invalid_row(rows)
+    if row >= 0:
+        problem = "a card index outside 0-51" if reason == 1 else "a repeated card"
+        error = InvalidCardError if reason == 1 else DuplicateCardError
+        raise error(f"row {row} of the hands, {rows[row].tolist()}, has {problem}")
+
+
+def _unsigned(rows: NDArray[Any], check: bool) -> NDArray[Any]:
+    """The rows as unsigned integers for the kernels. Checked input is viewed (no copy): a
+    negative index becomes a huge one, which the checked kernels refuse. Unchecked input is
+    converted to uint8 as before."""
+    if np.issubdtype(rows.dtype, np.unsignedinteger):
+        return rows
+    if check:
+        return rows.view(np.dtype(f"u{rows.dtype.itemsize}"))
+    return rows.astype(np.uint8)
 
 
 def _as_index_array(hands: ArrayLike | Iterable[HandLike]) -> NDArray[Any]:
@@ -232,7 +364,7 @@ def evaluate_many(
     [32777, 0]
     >>> hands = np.array([[12, 13, 14, 15, 51], [0, 1, 2, 3, 4]], dtype=np.int8)
     >>> strengths = cartes.evaluate_many(hands)
-    >>> strengths[0] > strengths[1], cartes.categories(strengths).tolist()
+    >>> strengths[0] > strengths[1], cartes.categories(strengths, "standard").tolist()
     (np.True_, [8, 8])
     """
     rules = get_ranking(ranking)
@@ -250,40 +382,48 @@ def evaluate_many(
         return np.empty(0, dtype=np.uint16)
     array = _as_index_array(hands)
     single = array.ndim == 1
-    rows = _checked_rows(array, bool(check))
+    rows = _rows(array)
     out = np.empty(len(rows), dtype=np.uint16)
+    if not len(rows):
+        return out
     if rules not in BUILT_IN and rules not in _table_kernels and len(rows) < COMPILE_THRESHOLD:
-        out[:] = [strength_of(hand.tolist(), rules) for hand in rows]
+        if check:
+            _raise_first_invalid(rows)
+        out[:] = [strength_of(hand.tolist(), rules) for hand in _unsigned(rows, False)]
+        return out[0, ...] if single else out
+    kernels, row = _kernels_and_row(rules)
+    if check:
+        serial, parallel = kernels.evaluate_rows_checked, kernels.evaluate_rows_checked_parallel
     else:
-        kernels, row = _kernels_and_row(rules)
-        if count == 1 or (threads is None and len(rows) < PARALLEL_THRESHOLD):
-            kernels.evaluate_rows(rows, row, out)
-        else:
-            _run_parallel(kernels.evaluate_rows_parallel, count, rows, row, out)
+        serial, parallel = kernels.evaluate_rows, kernels.evaluate_rows_parallel
+    unsigned = _unsigned(rows, bool(check))
+    if count == 1 or (threads is None and len(rows) < PARALLEL_THRESHOLD):
+        bad = serial(unsigned, row, out)
+    else:
+        bad = _pool.run(
+            lambda: parallel(unsigned, row, out), lambda: serial(unsigned, row, out), count
+        )
+    if check and bad:
+        _raise_first_invalid(rows)
     return out[0, ...] if single else out
 
 
-def _run_parallel(kernel: Any, workers: int | None, *args: Any) -> Any:
-    """Run a parallel kernel on ``workers`` threads (None: numba's current setting)."""
-    import numba
-
-    if workers is None:
-        return kernel(*args)
-    before = numba.get_num_threads()
-    numba.set_num_threads(workers)
-    try:
-        return kernel(*args)
-    finally:
-        numba.set_num_threads(before)
-
-
-def categories(strengths: ArrayLike, ranking: RankingLike = STANDARD) -> NDArray[np.uint8]:
+def categories(strengths: ArrayLike, ranking: RankingLike) -> NDArray[np.uint8]:
     """The :class:`~cartes.Category` value of each strength (an array, or a 0-d array).
+
+    ``ranking`` is required and must be the ranking the strengths were made with: a strength
+    is a position within one ranking, and the same number means different categories in
+    another (a calatone three of a kind is a standard straight). Nothing in a ``uint16``
+    strength says which ranking made it, so this function does not guess.
 
     >>> import cartes
     >>> s = cartes.evaluate_many([[51, 47, 43, 39, 35]], ranking="calatone")
     >>> cartes.Category(cartes.categories(s, "calatone")[0])
     Category.STRAIGHT_FLUSH
+    >>> cartes.categories(s)
+    Traceback (most recent call last):
+    ...
+    TypeError: categories() missing 1 required positional argument: 'ranking'
     """
     rules = get_ranking(ranking)
     try:

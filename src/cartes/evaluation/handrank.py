@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from cartes import _render
 from cartes.errors import HandSizeError, OptionError, StrengthError
-from cartes.evaluation.rankings import Category, Ranking, rank_word
+from cartes.evaluation.rankings import CALATONE, STANDARD, Category, Ranking, rank_word
 from cartes.evaluation.tables import (
     CARD_BITS,
     CARD_KEYS,
@@ -25,6 +25,9 @@ from cartes.french import Card, Hand
 __all__ = ["HandRank", "strength_of"]
 
 _COL_MASK: Final = (1 << COL_BITS) - 1
+_new: Final = object.__new__
+#: How the built-in rankings are spelled in a repr (their names in ``cartes``).
+_BUILT_IN_NAMES: Final = {STANDARD: "STANDARD", CALATONE: "CALATONE"}
 _ROW_SHIFT: Final = 32 - ROW_BITS
 
 
@@ -97,14 +100,15 @@ class HandRank:
     True
     """
 
-    __slots__ = ("_best_five", "cards", "ranking", "strength")
+    # Private slots behind read-only properties: made by evaluate() with plain attribute stores
+    # (a custom __setattr__ would make every HandRank cost three slow calls), and lazy where
+    # it pays: the cards are kept as given (a Hand is built on first use), and the best five
+    # are found on first use.
+    __slots__ = ("_best_five", "_cards", "_ranking", "_strength")
 
-    strength: int
-    """The strength: ``category position << 12 | place within the category``."""
-    ranking: Ranking
-    """The ranking the hand was valued under."""
-    cards: Hand
-    """All the cards that were evaluated (5, 6 or 7)."""
+    _strength: int
+    _ranking: Ranking
+    _cards: Hand | tuple[Any, ...]
     _best_five: Hand | None
 
     def __init__(self, strength: int, ranking: Ranking, cards: Hand) -> None:
@@ -118,25 +122,65 @@ class HandRank:
                 f"{strength!r} is not the strength of {cards} under the {ranking.name} ranking,"
                 f" which is {worth}"
             )
-        self._set(strength, ranking, cards)
+        self._strength = strength
+        self._ranking = ranking
+        self._cards = cards
+        self._best_five = None
 
     @classmethod
-    def _trusted(cls, strength: int, ranking: Ranking, cards: Hand) -> HandRank:
-        """A HandRank whose strength the caller has just computed from the cards."""
-        rank = cls.__new__(cls)
-        rank._set(strength, ranking, cards)
+    def _trusted(cls, strength: int, ranking: Ranking, cards: Hand | tuple[Any, ...]) -> HandRank:
+        """A HandRank whose strength the caller has just computed from ``cards``: a Hand, or a
+        tuple of distinct valid card indices or cards (made into a Hand on first use)."""
+        rank = _new(cls)
+        rank._strength = strength
+        rank._ranking = ranking
+        rank._cards = cards
+        rank._best_five = None
         return rank
 
-    def _set(self, strength: int, ranking: Ranking, cards: Hand) -> None:
-        object.__setattr__(self, "strength", strength)
-        object.__setattr__(self, "ranking", ranking)
-        object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "_best_five", None)
+    @property
+    def strength(self) -> int:
+        """The strength: ``category position << 12 | place within the category``.
 
-    def __setattr__(self, name: str, value: object) -> None:
+        >>> import cartes
+        >>> cartes.evaluate("As Ks Qs Js Ts").strength >> 12
+        8
+        """
+        return self._strength
+
+    @strength.setter
+    def strength(self, value: object) -> None:
         raise AttributeError("HandRank is immutable")
 
-    def __delattr__(self, name: str) -> None:
+    @property
+    def ranking(self) -> Ranking:
+        """The ranking the hand was valued under.
+
+        >>> import cartes
+        >>> cartes.evaluate("As Ks Qs Js Ts", "calatone").ranking.name
+        'calatone'
+        """
+        return self._ranking
+
+    @ranking.setter
+    def ranking(self, value: object) -> None:
+        raise AttributeError("HandRank is immutable")
+
+    @property
+    def cards(self) -> Hand:
+        """All the cards that were evaluated (5, 6 or 7), as given.
+
+        >>> import cartes
+        >>> cartes.evaluate((51, 47, 43, 39, 35, 0, 1)).cards
+        Hand('As Ks Qs Js Ts 2c 2d')
+        """
+        cards = self._cards
+        if type(cards) is not Hand:
+            cards = self._cards = Hand(cards)
+        return cards
+
+    @cards.setter
+    def cards(self, value: object) -> None:
         raise AttributeError("HandRank is immutable")
 
     @property
@@ -170,8 +214,7 @@ class HandRank:
                     if strength_of([card.index for card in combo], self.ranking) == self.strength
                 )
             # A cache, not a change: the best five follow from the cards and the strength.
-            object.__setattr__(self, "_best_five", _reading_order(five, self.category))
-        assert self._best_five is not None
+            self._best_five = _reading_order(five, self.category)
         return self._best_five
 
     def describe(self, lang: str = "en") -> str:
@@ -237,10 +280,14 @@ class HandRank:
         return self.describe()
 
     def __repr__(self) -> str:
-        return (
-            f"HandRank({self.describe()!r}, best_five={self.best_five!r}, "
-            f"strength={self.strength}, ranking={self.ranking.name!r})"
-        )
+        """The constructor call, which evaluates back (with ``from cartes import *``).
+
+        >>> import cartes
+        >>> cartes.evaluate("Kh Kd Ks 7c 7d 2s 3h", "calatone")
+        HandRank(28809, CALATONE, Hand('Kh Kd Ks 7c 7d 2s 3h'))
+        """
+        ranking = _BUILT_IN_NAMES.get(self.ranking, None) or repr(self.ranking)
+        return f"HandRank({self.strength}, {ranking}, {self.cards!r})"
 
     _repr_html_ = _render.repr_html  # the view is drawn by cartes.display
 

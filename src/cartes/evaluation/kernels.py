@@ -22,8 +22,9 @@ Why the code looks the way it does (each measured on the project's 2-core machin
 * The enumeration runs over the last two cards as one loop over a table of card pairs, two
   hands at a time into two histograms (see :func:`_count_sevens_from`).
 
-Numba does no bounds checks: every entry point either validates its cards here (the scalar
-ones) or is called only with rows already checked by :func:`first_invalid_row`. Everything is
+Numba does no bounds checks: every entry point validates its cards (the scalar ones, and the
+checked batch kernels, which fuse the check into the evaluation), or is the unchecked batch
+kernel, which ``evaluate_many(check=False)`` calls on the caller's word. Everything is
 compiled on first call and cached on disk (``cache=True``), never at import.
 """
 
@@ -35,10 +36,12 @@ from typing import Any, Final
 
 import numba as nb
 import numpy as np
+from numba.core import types as nb_types
+from numba.extending import intrinsic
 from numpy.typing import NDArray
 
 from cartes.errors import DuplicateCardError, InvalidCardError, OptionError, UnknownRankingError
-from cartes.evaluation import tables
+from cartes.evaluation import _pool, tables
 from cartes.evaluation.tables import COL_BITS, FLAG_SHIFT, KEY_START, ROW_BITS, built_in_tables
 
 #: The SHA-256 (first 16 hex digits) of everything this file's kernels freeze into their code:
@@ -68,6 +71,14 @@ if _content_digest() != TABLES_DIGEST:  # pragma: no cover
         f"to {_content_digest()!r} so numba's cache is rebuilt"
     )
 
+#: :data:`CARD_BITS` padded to 256 entries with zeros, for the checked batch kernels: a card
+#: index out of range (clamped to 255) adds no bit, so a row of k cards has k bits set in the
+#: sum of its entries exactly when every card is in range and none repeats (a repeat carries
+#: two equal bits into one).
+CHECK_BITS: Final = np.zeros(256, dtype=np.uint64)
+CHECK_BITS[:52] = CARD_BITS
+_CLAMP: Final = np.uint64(255)
+
 #: Every pair of cards (f, g), f < g, ordered by f then g: the keys and bits of both cards.
 # Within the pairs of one lower card, the upper card goes suit by suit: neighbouring hands then
 # differ in rank, and so in strength, more often, and less often bump the same counter (2%).
@@ -96,6 +107,18 @@ _U32: Final = np.uint64(32)
 _U48: Final = np.uint64(48)
 
 _OPTIONS: Final[dict[str, Any]] = {"cache": True, "nogil": True, "error_model": "numpy"}
+
+
+@intrinsic
+def _popcount(typingctx: Any, value: Any) -> Any:
+    """The number of bits set in a uint64 (one ``popcnt`` instruction)."""
+    if value != nb_types.uint64:
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.ctpop(args[0])
+
+    return nb_types.uint64(nb_types.uint64), codegen
 
 
 @nb.njit(inline="always", **_OPTIONS)
@@ -267,6 +290,49 @@ def _evaluate_rows(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) -
             out[i] = _strength(key, bits, ranking)
 
 
+def _evaluate_rows_checked(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) -> int:
+    # The input check fused into the evaluation: one pass over the rows, the cards read once,
+    # and the check's bit sum (see CHECK_BITS) doubles as the flush mask. ``hands`` is unsigned
+    # (signed input is viewed as unsigned, so a negative index is a huge one); the count of bad
+    # rows is returned, and the caller finds the first one only when there is one.
+    n, k = hands.shape
+    bad = 0
+    if k == 7:
+        for i in nb.prange(np.uint64(n)):
+            a = min(hands[i, 0], _CLAMP)
+            b = min(hands[i, 1], _CLAMP)
+            c = min(hands[i, 2], _CLAMP)
+            d = min(hands[i, 3], _CLAMP)
+            e = min(hands[i, 4], _CLAMP)
+            f = min(hands[i, 5], _CLAMP)
+            g = min(hands[i, 6], _CLAMP)
+            seen = (
+                CHECK_BITS[a] + CHECK_BITS[b] + CHECK_BITS[c] + CHECK_BITS[d]
+                + CHECK_BITS[e] + CHECK_BITS[f] + CHECK_BITS[g]
+            )  # fmt: skip
+            if _popcount(seen) == 7:  # type: ignore[call-arg]
+                key = (
+                    _START + CARD_KEYS[a] + CARD_KEYS[b] + CARD_KEYS[c] + CARD_KEYS[d]
+                    + CARD_KEYS[e] + CARD_KEYS[f] + CARD_KEYS[g]
+                )  # fmt: skip
+                out[i] = _strength(key, seen, ranking)
+            else:
+                bad += 1
+    else:
+        for i in nb.prange(np.uint64(n)):
+            seen = np.uint64(0)
+            for j in range(k):
+                seen += CHECK_BITS[min(hands[i, j], _CLAMP)]
+            if _popcount(seen) == k:  # type: ignore[call-arg]
+                key = _START
+                for j in range(k):
+                    key += CARD_KEYS[hands[i, j]]
+                out[i] = _strength(key, seen, ranking)
+            else:
+                bad += 1
+    return bad
+
+
 def _compiled(
     func: Any, name: str, doc: str, namespace: dict[str, Any] | None = None, **options: Any
 ) -> Any:
@@ -291,6 +357,21 @@ evaluate_rows_parallel = _compiled(
     _evaluate_rows,
     "evaluate_rows_parallel",
     ":func:`evaluate_rows` with the rows split across threads (worth it above ~10,000 rows).",
+    parallel=True,
+    **_OPTIONS,
+)
+
+evaluate_rows_checked = _compiled(
+    _evaluate_rows_checked,
+    "evaluate_rows_checked",
+    ":func:`evaluate_rows` with the input check fused in, for unsigned ``hands``: returns the "
+    "number of bad rows (0: every strength was written).",
+    **_OPTIONS,
+)
+evaluate_rows_checked_parallel = _compiled(
+    _evaluate_rows_checked,
+    "evaluate_rows_checked_parallel",
+    ":func:`evaluate_rows_checked` with the rows split across threads.",
     parallel=True,
     **_OPTIONS,
 )
@@ -395,7 +476,9 @@ def count_sevens(ranking: int, threads: int) -> NDArray[np.int64]:
 
 
 def _count_sevens_with(serial: Any, parallel: Any, ranking: int, threads: int) -> Any:
-    return serial(ranking) if threads <= 1 else parallel(ranking, threads)
+    if threads <= 1:
+        return serial(ranking)
+    return _pool.run(lambda: parallel(ranking, threads), lambda: serial(ranking), None)
 
 
 @nb.njit(**_OPTIONS)
@@ -485,6 +568,18 @@ class TableKernels:
         self.evaluate_rows = _compiled(_evaluate_rows, "evaluate_rows", rows, namespace, **uncached)
         self.evaluate_rows_parallel = _compiled(
             _evaluate_rows, "evaluate_rows_parallel", rows, namespace, parallel=True, **uncached
+        )
+        checked = evaluate_rows_checked.__doc__
+        self.evaluate_rows_checked = _compiled(
+            _evaluate_rows_checked, "evaluate_rows_checked", checked, namespace, **uncached
+        )
+        self.evaluate_rows_checked_parallel = _compiled(
+            _evaluate_rows_checked,
+            "evaluate_rows_checked_parallel",
+            checked,
+            namespace,
+            parallel=True,
+            **uncached,
         )
 
     def count_sevens(self, ranking: int, threads: int) -> NDArray[np.int64]:

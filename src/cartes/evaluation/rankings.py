@@ -217,7 +217,7 @@ class Ranking:
     Category.FLUSH
     """
 
-    __slots__ = ("_position", "categories", "name")
+    __slots__ = ("_hash", "_position", "categories", "name")
 
     def __init__(self, name: str, categories: Iterable[Category]) -> None:
         if not isinstance(name, str) or not name:
@@ -238,6 +238,7 @@ class Ranking:
         #: The categories, best first.
         self.categories: tuple[Category, ...] = ordered
         self._position = {category: len(ordered) - 1 - i for i, category in enumerate(ordered)}
+        self._hash = hash(ordered)  # rankings key the caches of every evaluation: hash once
 
     def position(self, category: Category) -> int:
         """The category's place from the bottom: 0 for high card, higher is better.
@@ -282,10 +283,15 @@ class Ranking:
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self.categories)
+        return self._hash
 
     def __repr__(self) -> str:
-        return f"<Ranking {self.name}: {', '.join(c.name for c in self.categories)}>"
+        """A constructor call that evaluates back to an equal ranking.
+
+        >>> CALATONE
+        Ranking('calatone', [Category.STRAIGHT_FLUSH, Category.FOUR_OF_A_KIND, ...])
+        """
+        return f"Ranking({self.name!r}, [{', '.join(map(repr, self.categories))}])"
 
 
 #: Standard poker: nine categories (SPEC §2.8).

@@ -199,7 +199,7 @@ def _first_fit_displacements(
     return bases
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class RankingTables:
     """The compiled tables of one ranking.
 
@@ -219,6 +219,17 @@ class RankingTables:
     rank_values: NDArray[np.uint16]
     flush_values: NDArray[np.uint16]
     position_category: NDArray[np.uint8]
+
+    def __repr__(self) -> str:
+        """Not a constructor call (the arrays do not print in full).
+
+        >>> tables_for(CALATONE)
+        <RankingTables of the calatone ranking: 86652 rank slots, 8192 flush masks>
+        """
+        return (
+            f"<RankingTables of the {self.ranking.name} ranking: {len(self.rank_values)} rank "
+            f"slots, {len(self.flush_values)} flush masks>"
+        )
 
     def category_of(self, strength: int) -> Category:
         """The category of a strength.

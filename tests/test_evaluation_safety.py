@@ -1,0 +1,107 @@
+"""Issue 8.1: the parallel kernels are safe under fork, spawn, forkserver and concurrent threads,
+whichever threading layer numba uses. Each case runs in a subprocess with a timeout, so a hang or
+an abort fails the test instead of the test run."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+SCRIPT = textwrap.dedent(
+    """
+    import multiprocessing, sys, threading
+    import numpy as np
+    import cartes
+
+    HANDS = cartes.random_hands(30_000, 7, seed=1)
+    EXPECTED = cartes.evaluate_many(HANDS, threads=False)
+    COUNTS = cartes.category_counts(7, threads=1)
+
+    def work(seed):
+        # Both kinds of parallel kernel, in the child.
+        hands = cartes.random_hands(20_000, 7, seed=seed)
+        strengths = cartes.evaluate_many(hands, threads=True)
+        serial = cartes.evaluate_many(hands, threads=False)
+        return bool((strengths == serial).all()) and cartes.category_counts(7) == COUNTS
+
+    def hammer(results):
+        for _ in range(15):
+            results.append(bool((cartes.evaluate_many(HANDS, threads=True) == EXPECTED).all()))
+        results.append(cartes.category_counts(7, threads=2) == COUNTS)
+
+    if __name__ == "__main__":
+        import numba
+        # The parent runs its thread pool first: that is what made fork children hang.
+        assert (cartes.evaluate_many(HANDS, threads=True) == EXPECTED).all()
+        print("layer", numba.threading_layer(), flush=True)
+        for method in sys.argv[1:]:
+            if method == "threads":
+                results = []
+                threads = [threading.Thread(target=hammer, args=(results,)) for _ in range(4)]
+                for thread in threads:
+                    thread.start()
+                for thread in threads:
+                    thread.join()
+                assert len(results) == 64 and all(results), results
+            else:
+                with multiprocessing.get_context(method).Pool(2) as pool:
+                    assert pool.map(work, [2, 3]) == [True, True]
+            print("ok", method, flush=True)
+    """
+)
+
+
+def _layers() -> list[str]:
+    layers = ["omp", "workqueue"]
+    try:
+        from numba.np.ufunc import tbbpool  # noqa: F401
+    except ImportError:
+        pass
+    else:  # pragma: no cover (tbb is not a dependency)
+        layers.append("tbb")
+    return layers
+
+
+def _run(tmp_path: Path, layer: str, cases: list[str], timeout: float = 240) -> str:
+    script = tmp_path / "safety.py"
+    script.write_text(SCRIPT)
+    src = Path(__file__).resolve().parents[1] / "src"
+    env = {
+        **os.environ,
+        "NUMBA_THREADING_LAYER": layer,
+        "PYTHONPATH": os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")]),
+    }
+    # A session of its own, so that a timeout kills the pool's workers too.
+    process = subprocess.Popen(
+        [sys.executable, str(script), *cases],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        start_new_session=True,
+    )
+    try:
+        output, _ = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        output, _ = process.communicate()
+        pytest.fail(f"hung under {layer} (timeout {timeout} s); output so far:\n{output}")
+    assert process.returncode == 0, f"exit {process.returncode} under {layer}:\n{output}"
+    return output
+
+
+@pytest.mark.parametrize("layer", _layers())
+def test_pools_and_threads_after_a_parallel_batch(tmp_path: Path, layer: str) -> None:
+    # Spawn and forkserver children start a fresh interpreter, whatever the layer: checked once.
+    cases = ["fork", "threads"] + (["forkserver", "spawn"] if layer == "omp" else [])
+    output = _run(tmp_path, layer, cases)
+    assert f"layer {layer}" in output
+    for case in cases:
+        assert f"ok {case}" in output, output
