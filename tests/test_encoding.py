@@ -347,3 +347,19 @@ def test_canonical_text_tells_values_apart():
     assert len(set(texts)) == len(texts)
     with pytest.raises(ConfigurationError, match="no canonical text for object"):
         canonical(object())
+
+
+def test_import_cartes_loads_no_adapter_and_no_framework():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, cartes, cartes.games, cartes.play, cartes.games.encoding, "
+        "cartes.games.testing, cartes.adapters\n"
+        "print([m for m in sys.modules if m.split('.')[0] in "
+        "('pyspiel', 'open_spiel', 'pettingzoo', 'gymnasium') "
+        "or m.startswith('cartes.adapters.')])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]"
