@@ -25,7 +25,7 @@ import hashlib
 import importlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -35,8 +35,10 @@ from numpy.typing import NDArray
 from cartes._indexed import IndexedCard
 from cartes.deck import Deck
 from cartes.errors import ConfigurationError, IllegalActionError, UnknownGameError
+from cartes.french import Card
 from cartes.games._check import is_whole
 from cartes.games.core import Action, Bet, Game, Observation, Raise, State
+from cartes.spanish import SpanishCard
 
 __all__ = [
     "Encoding",
@@ -62,6 +64,13 @@ def canonical(value: object) -> str:
     >>> canonical((Card("As"), None, Bet(5), frozenset({2, 1}), {"b": 1, "a": True}))
     '(As,-,Bet(amount=5,up_to=-),{1,2},{"a":T,"b":1})'
     """
+    kind = type(value)
+    fast = _FAST.get(kind)
+    if fast is not None:
+        return fast(value)
+    names = _FIELD_NAMES.get(kind)
+    if names is not None:
+        return _dataclass_text(value, names)
     if value is None:
         return "-"
     if isinstance(value, bool | np.bool_):
@@ -77,21 +86,43 @@ def canonical(value: object) -> str:
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, tuple | list):
-        return "(" + ",".join(canonical(item) for item in value) + ")"
+        return _sequence_text(value)
     if isinstance(value, frozenset | set):
         return "{" + ",".join(sorted(canonical(item) for item in value)) + "}"
     if isinstance(value, Mapping):
         items = sorted((canonical(k), canonical(v)) for k, v in value.items())
         return "{" + ",".join(f"{k}:{v}" for k, v in items) + "}"
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = ",".join(
-            f"{f.name}={canonical(getattr(value, f.name))}" for f in dataclasses.fields(value)
-        )
-        return f"{type(value).__name__}({fields})"
+        # the field names are read once per class: histories hold thousands of events
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(value))
+        return _dataclass_text(value, names)
     raise ConfigurationError(
         f"no canonical text for {type(value).__name__} {value!r}: observations must hold "
         "cards, actions, events, dataclasses, tuples, sets, mappings, numbers or text"
     )
+
+
+def _sequence_text(value: tuple[object, ...] | list[object]) -> str:
+    return "(" + ",".join([canonical(item) for item in value]) + ")"
+
+
+def _dataclass_text(value: object, names: tuple[str, ...]) -> str:
+    fields = ",".join([f"{name}={canonical(getattr(value, name))}" for name in names])
+    return f"{type(value).__name__}({fields})"
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+# Exact types met most often, dispatched without isinstance chains.
+_FAST: dict[type, Callable[[Any], str]] = {
+    int: str,
+    bool: lambda value: "T" if value else "F",
+    type(None): lambda value: "-",
+    tuple: _sequence_text,
+    list: _sequence_text,
+    str: json.dumps,
+    Card: str,
+    SpanishCard: str,
+}
 
 
 # ---------------------------------------------------------------------------------------------
