@@ -142,3 +142,24 @@ def test_the_mccfr_example_trains_and_evaluates():
     for probabilities in values["sample_policy"]:
         assert sum(probabilities.values()) == pytest.approx(1)
     assert np.isfinite(values["mean_payoff"])
+
+
+def test_openspiels_rl_environment_plays_the_game():
+    """rl_environment (what OpenSpiel's DQN, NFSP... learn from) samples chance itself and
+    reads the observation tensor as the information state (no information-state tensor)."""
+    from open_spiel.python import rl_environment
+
+    game = OpenSpielGame(SevenCardStud(players=3))
+    environment = rl_environment.Environment(game, seed=1)
+    assert environment.observation_spec()["info_state"] == encoding(game.cartes_game).tensor_shape
+    rng = np.random.default_rng(0)
+    total = np.zeros(3)
+    for _ in range(10):
+        step = environment.reset()
+        while not step.last():
+            player = step.observations["current_player"]
+            legal = step.observations["legal_actions"][player]
+            step = environment.step([int(rng.choice(legal))])
+        total += step.rewards
+        assert sum(step.rewards) == 0
+    assert total.any()
