@@ -73,6 +73,7 @@ class ToyGame(Game):
     highest card among those who checked takes the pot (all fold: the pot goes back)."""
 
     name: ClassVar[str] = "test-conformance-toy"
+    balances: ClassVar[bool] = False
     players: int = 3
     fault: str = ""
     starting_stack: int = 20
@@ -93,7 +94,8 @@ class ToyState(State):
         if self.fault == "card-twice":
             cards = [cards[0], *cards[:-1]]
         self.cards = list(cards)
-        self.stacks = [s - 1 for s in stacks]
+        # a banking game keeps balances, moved at the settlement; a pot game takes the ante
+        self.stacks = list(stacks) if game.balances else [s - 1 for s in stacks]
         self.committed = [1] * self.n
         self.turn, self.folded = 0, [False] * self.n
         self.actions = []
@@ -177,12 +179,19 @@ class ToyState(State):
 
     def _settle(self):
         live = [s for s in range(self.n) if not self.folded[s]]
-        if live:
+        if self.game.balances:  # the best live card wins everyone's stake
+            best = max(live or range(self.n), key=lambda s: self.cards[s])
+            for s in range(self.n):
+                self.stacks[s] -= self.committed[s]
+            self.stacks[best] += sum(self.committed)
+        elif live:
             best = max(live, key=lambda s: self.cards[s])
             self.stacks[best] += sum(self.committed)
         else:
             for s in range(self.n):
                 self.stacks[s] += self.committed[s]
+        if self.fault == "bank-leak":
+            self.stacks[0] += 1
         self.committed = [0] * self.n
         payoffs = [s - i for s, i in zip(self.stacks, self.initial_stacks, strict=True)]
         if self.fault == "payoffs":
@@ -211,10 +220,31 @@ class ToyState(State):
         }
 
 
+@dataclass(frozen=True)
+class BankToy(ToyGame):
+    """The toy as a banking game: balances (which may go below zero) move only at the
+    settlement; the stakes are at risk meanwhile."""
+
+    name: ClassVar[str] = "test-conformance-bank"
+    balances: ClassVar[bool] = True
+    starting_stack: int = 0
+
+
 @pytest.fixture
 def toy_registered(monkeypatch):
     monkeypatch.setattr(games, "_REGISTRY", dict(games._REGISTRY))
     games.register(ToyGame.name, ToyGame)
+    games.register(BankToy.name, BankToy)
+
+
+def test_a_banking_game_conserves_balances_not_stacks_plus_stakes(toy_registered):
+    report = check_game(BankToy(players=3), hands=30, seed=4, probe=1)
+    assert report.hands == 30
+    with pytest.raises(ContractError, match="contract check 'chips conserved'") as caught:
+        check_game(BankToy(players=3, fault="bank-leak"), hands=5, seed=4)
+    assert "balances make" in str(caught.value)
+    with pytest.raises(ContractError, match="chips conserved"):  # as a pot game it leaks
+        check_game(ToyGame(players=3, fault="bank-leak"), hands=5, seed=4)
 
 
 def test_the_sound_toy_game_passes(toy_registered):

@@ -220,31 +220,49 @@ def _check_payoffs(hand: _Hand, first: Observation) -> None:
         raise hand.fail("payoffs sum to zero", f"payoffs {payoffs} sum to {sum(payoffs)}")
     end = state.observation(None)
     if first.stacks and end.stacks:
-        before = [s + c for s, c in zip(first.stacks, first.committed, strict=True)]
-        after = [s + c for s, c in zip(end.stacks, end.committed, strict=True)]
+        before, after = _holdings(hand.game, first), _holdings(hand.game, end)
         won = tuple(a - b for a, b in zip(after, before, strict=True))
         if won != tuple(payoffs):
             raise hand.fail(
                 "payoffs match the chips",
-                f"payoffs {payoffs} but the stacks moved by {won} "
-                f"(from {before} to {after}, stacks plus chips committed)",
+                f"payoffs {payoffs} but the chips moved by {won} (from {before} to {after}, "
+                + ("balances)" if _balances(hand.game) else "stacks plus chips committed)"),
             )
 
 
+def _balances(game: Game) -> bool:
+    """Whether the game settles in balances (``Game.balances``, a banking game): then the
+    stacks are accounts that move only at the settlement, and ``committed`` is at risk."""
+    return bool(getattr(game, "balances", False))
+
+
+def _holdings(game: Game, obs: Observation) -> list[int]:
+    """What each seat owns: its balance in a banking game, else its stack plus the chips it
+    has put in the pot."""
+    if _balances(game):
+        return list(obs.stacks)
+    return [s + c for s, c in zip(obs.stacks, obs.committed, strict=True)]
+
+
 def _check_chips(hand: _Hand, first: Observation, now: Observation) -> None:
-    """Chips (or money) behind plus chips committed stay constant through the hand."""
+    """Chips (or money) are conserved: stacks plus chips committed (balances, in a banking
+    game) add up to what the hand started with; chips never go below zero."""
     if not first.stacks:
         return
     if len(now.stacks) != len(first.stacks) or len(now.committed) != len(first.stacks):
         raise hand.fail("chips conserved", "stacks or committed changed length")
-    total = sum(first.stacks) + sum(first.committed)
-    if sum(now.stacks) + sum(now.committed) != total:
+    total = sum(_holdings(hand.game, first))
+    if sum(_holdings(hand.game, now)) != total:
+        what = "balances" if _balances(hand.game) else "stacks plus chips committed"
         raise hand.fail(
             "chips conserved",
-            f"stacks {now.stacks} plus committed {now.committed} make "
-            f"{sum(now.stacks) + sum(now.committed)}, the hand started with {total}",
+            f"{what} make {sum(_holdings(hand.game, now))} (stacks {now.stacks}, committed "
+            f"{now.committed}), the hand started with {total}",
         )
-    if any(s < 0 for s in now.stacks) or any(c < 0 for c in now.committed):
+    negative = any(c < 0 for c in now.committed) or (
+        not _balances(hand.game) and any(s < 0 for s in now.stacks)
+    )
+    if negative:
         raise hand.fail("chips conserved", f"negative chips: {now.stacks} {now.committed}")
 
 
@@ -470,8 +488,10 @@ def check_game(
     ``vary_stacks=False``; ``start(rng)`` returns other keyword arguments instead). Random
     players then act, half of them never folding, and at each step these hold:
 
-    - chips are conserved: every seat's stack plus its chips committed add up to what the hand
-      started with (for games whose observations report stacks); nothing goes negative;
+    - chips are conserved: every seat's stack plus its chips committed (its balance, in a
+      banking game whose ``Game.balances`` is true) add up to what the hand started with,
+      for games whose observations report stacks; no stack or commitment goes negative
+      (a balance may);
     - no card is held twice (every seat's own cards and the board);
     - observations hide what a seat may not see: no observation shows a card that the
       hand's events, as that seat sees them (:meth:`Event.seen_by
@@ -493,8 +513,9 @@ def check_game(
     - the JSON history replays (:func:`cartes.games.replay`) to an equal state mid-hand;
 
     and at the end of each hand: the payoffs are one whole number per seat, sum to zero and
-    match the chips moved; the history replays to an equal state; starting the hand again
-    with the same seed and applying the same actions gives the same hand (determinism).
+    match the chips (or balances) moved; the history replays to an equal state; starting the
+    hand again with the same seed and applying the same actions gives the same hand
+    (determinism).
 
     A game that does not save hands (its ``to_dict`` raises ``NotImplementedError``) skips
     the replay checks, and :attr:`Report.skipped` says so. The first failure raises a
