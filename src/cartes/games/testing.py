@@ -125,22 +125,33 @@ _ALWAYS_ILLEGAL: tuple[object, ...] = (
 # ---------------------------------------------------------------------------------------------
 
 
-def _concrete(offer: Action, rng: np.random.Generator) -> Action:
-    """One applicable action from an offer: an amount within a range, ends included."""
+def _concrete(offer: Action, rng: np.random.Generator | None) -> Action:
+    """One applicable action from an offer: an amount within a range, ends included (the
+    least without ``rng``). Other kinds of range offer make their own choice
+    (``Action.choose``, where the core has it)."""
     if isinstance(offer, Bet) and offer.up_to is not None:
-        return Bet(int(rng.integers(offer.amount, offer.up_to + 1)))
+        return Bet(offer.amount if rng is None else int(rng.integers(offer.amount,
+                                                                     offer.up_to + 1)))
     if isinstance(offer, Raise) and offer.up_to is not None:
-        return Raise(to=int(rng.integers(offer.to, offer.up_to + 1)))
+        return Raise(to=offer.to if rng is None else int(rng.integers(offer.to,
+                                                                      offer.up_to + 1)))
+    choose = getattr(offer, "choose", None)
+    if callable(choose):
+        chosen = choose(rng)
+        if isinstance(chosen, Action):
+            return chosen
     return offer
 
 
-def _ends(offer: Action) -> list[Action]:
-    """Both ends of a range offer (the offer itself when it has one amount)."""
+def _tries(offer: Action, rng: np.random.Generator) -> list[Action]:
+    """Actions to try from an offer: both ends of a Bet or Raise range; for other offers,
+    the least choice and a random one."""
     if isinstance(offer, Bet) and offer.up_to is not None:
         return [Bet(offer.amount), Bet(offer.up_to)]
     if isinstance(offer, Raise) and offer.up_to is not None:
         return [Raise(to=offer.to), Raise(to=offer.up_to)]
-    return [offer]
+    least, drawn = _concrete(offer, None), _concrete(offer, rng)
+    return [least] if drawn == least else [least, drawn]
 
 
 def _defines_eq(state: State) -> bool:
@@ -365,8 +376,9 @@ def _check_probes(hand: _Hand, junk: Sequence[object]) -> int:
     if not hand.same(state, before):
         raise hand.fail("clone", "a clone differs from the state it was made from")
     tried = 0
+    rng = np.random.default_rng(len(hand.actions))
     for offer in legal:
-        for action in _ends(offer):
+        for action in _tries(offer, rng):
             twin = state.clone()
             tried += 1
             try:
@@ -389,7 +401,7 @@ def _check_probes(hand: _Hand, junk: Sequence[object]) -> int:
     assert seat is not None
     for other in (s for s in range(hand.game.players) if s != seat):
         tried += 1
-        _refused(hand, _concrete(legal[0], np.random.default_rng(0)), before,
+        _refused(hand, _concrete(legal[0], None), before,
                  f"it is seat {seat}'s turn, not seat {other}'s", seat=other)
     if not hand.same(state, before, snapshot=hand.snapshot):
         raise hand.fail(
