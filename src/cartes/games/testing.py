@@ -324,12 +324,8 @@ def _check_observations(hand: _Hand) -> None:
         mine = [card for card in obs.cards[seat] if card is not None]
         own.extend(mine)
         visible = _seen(obs)
-        leaked = visible - set(mine) - public_cards
-        if leaked:
-            raise hand.fail(
-                "observations hide what a seat may not see",
-                f"seat {seat} sees {sorted(map(str, leaked))}: neither its own nor public",
-            )
+        # (a seat may know cards that are neither its own now nor public: cards it held
+        # before a redeal or a discard; the events bound what it may know, above)
         if not public_cards <= visible:
             raise hand.fail(
                 "observations hide what a seat may not see",
@@ -507,9 +503,9 @@ def check_game(
     - no card is held twice (every seat's own cards and the board);
     - observations hide what a seat may not see: no observation shows a card that the
       hand's events, as that seat sees them (:meth:`Event.seen_by
-      <cartes.games.Event.seen_by>`), do not show; a seat sees no card but its own and the
-      public ones (what a spectator sees); everything public is seen by every seat; only the
-      seat to act is offered actions in its observation;
+      <cartes.games.Event.seen_by>`), do not show; a seat sees of another seat's cards only
+      what a spectator sees; everything public is seen by every seat; only the seat to act is
+      offered actions in its observation;
     - a live hand names a seat to act and offers it actions; a finished one offers nothing,
       names nobody, and refuses every action;
 
