@@ -1,7 +1,7 @@
 """Train a seven-card stud policy with OpenSpiel's outcome-sampling MCCFR, then play it
 against a uniformly random policy.
 
-Needs the ``open-spiel`` extra: ``pip install 'cartes[open-spiel]'``. Run it with
+Needs the ``open-spiel`` extra: ``pip install -e '.[open-spiel]'``. Run it with
 ``python examples/openspiel_mccfr.py``. A short stack and small limits keep the game small;
 a few thousand iterations are only a start (the information sets number in the millions), so
 read the result as a demonstration of the plumbing, not as a strong player.

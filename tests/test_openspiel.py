@@ -10,13 +10,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
+pytest.importorskip("open_spiel")  # the distribution open-spiel, which brings pyspiel
 
-import cartes.games as games  # noqa: E402
-from cartes.adapters.openspiel import OpenSpielGame, register, short_name  # noqa: E402
-from cartes.errors import ConfigurationError, UnknownGameError  # noqa: E402
-from cartes.games import SevenCardStud  # noqa: E402
-from cartes.games.encoding import encoding, encodings  # noqa: E402
+import pyspiel
+
+import cartes.games as games
+from cartes.adapters.openspiel import OpenSpielGame, register, short_name
+from cartes.errors import ConfigurationError, UnknownGameError
+from cartes.games import SevenCardStud
+from cartes.games.encoding import encoding, encodings
 
 
 def encoded_games():

@@ -2,9 +2,9 @@
 when used (``import cartes`` imports none of them):
 
 - :mod:`cartes.adapters.openspiel`: the games as OpenSpiel Python games
-  (``pip install 'cartes[open-spiel]'``);
+  (``pip install -e '.[open-spiel]'``);
 - :mod:`cartes.adapters.pettingzoo`: the games as PettingZoo AEC environments
-  (``pip install 'cartes[pettingzoo]'``).
+  (``pip install -e '.[pettingzoo]'``).
 
 Both play by the game's :mod:`~cartes.games.encoding`.
 """

@@ -1,5 +1,5 @@
 """cartes' games as OpenSpiel Python games (needs the ``open-spiel`` extra:
-``pip install 'cartes[open-spiel]'``).
+``pip install -e '.[open-spiel]'``).
 
 :func:`register` registers a game under ``"cartes_<name>"`` (dashes become underscores) so
 ``pyspiel.load_game`` finds it, with the game's options as OpenSpiel parameters;

@@ -1,5 +1,5 @@
 """cartes' games as PettingZoo AEC environments (needs the ``pettingzoo`` extra:
-``pip install 'cartes[pettingzoo]'``).
+``pip install -e '.[pettingzoo]'``).
 
 One environment plays one hand per episode. Agents are ``"player_0"``, ``"player_1"``... (the
 seats); each observation is a dict of the seat's observation tensor and its legal-action mask
