@@ -1,10 +1,19 @@
-"""Doctests of modules whose optional extra is not installed are not collected (the README's
-test command installs only the test extra; CI installs every extra and runs them all)."""
+"""Collection rules for the whole checkout: modules and pages whose optional extra is not
+installed are not collected (their doctests need it). The README's test command installs the
+test extra, which brings every extra; CI installs them all and runs everything."""
+
+from __future__ import annotations
 
 import importlib.util
 
-collect_ignore = [
+collect_ignore_glob = [
     path
-    for path, extra in [("src/cartes/plot.py", "matplotlib")]
-    if importlib.util.find_spec(extra) is None
+    for path, module in [
+        ("src/cartes/plot.py", "matplotlib"),
+        ("src/cartes/adapters/openspiel.py", "pyspiel"),
+        ("src/cartes/adapters/pettingzoo.py", "pettingzoo"),
+        ("docs/adapters.rst", "pyspiel"),
+        ("docs/adapters.rst", "pettingzoo"),
+    ]
+    if importlib.util.find_spec(module) is None
 ]

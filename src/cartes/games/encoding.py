@@ -1,0 +1,537 @@
+"""Encodings for learning: a fixed action numbering, information-state strings and keys, and
+observation tensors, per game, all derived from an :class:`~cartes.games.Observation` alone
+(so they cannot show a program what its seat may not know).
+
+:func:`encoding` gives a game's :class:`Encoding`; a game plugs in with a small subclass
+registered under the game's name (:func:`register_encoding`).
+
+>>> from cartes.games import SevenCardStud
+>>> game = SevenCardStud(players=2)
+>>> enc = encoding(game)
+>>> state = game.start(seed=1)
+>>> obs = state.observation(state.to_act)
+>>> enc.num_actions, [enc.action_names[i] for i in enc.legal_action_ids(obs)]
+(11, ['bring_in', 'complete'])
+>>> enc.decode(enc.encode(state.legal_actions()[1], obs), obs)
+Complete()
+>>> enc.observation_tensor(obs).shape == enc.tensor_shape
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import importlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+import numpy as np
+from numpy.typing import NDArray
+
+from cartes._indexed import IndexedCard
+from cartes.deck import Deck
+from cartes.errors import ConfigurationError, IllegalActionError, UnknownGameError
+from cartes.french import Card
+from cartes.games._check import is_whole
+from cartes.games.core import Action, Bet, Game, Observation, Raise, State
+from cartes.spanish import SpanishCard
+
+__all__ = [
+    "Encoding",
+    "PokerEncoding",
+    "canonical",
+    "encoding",
+    "encodings",
+    "register_encoding",
+]
+
+
+# ---------------------------------------------------------------------------------------------
+# Canonical text: equal values give equal text, different values different text.
+
+
+def canonical(value: object) -> str:
+    """A canonical text of a value built from what observations hold: cards, actions,
+    events, dataclasses (such as pots), tuples, sets, mappings, numbers, text and ``None``.
+    Two values give the same text exactly when they are equal (and of the same kinds).
+
+    >>> from cartes import Card
+    >>> from cartes.games import Bet
+    >>> canonical((Card("As"), None, Bet(5), frozenset({2, 1}), {"b": 1, "a": True}))
+    '(As,-,Bet(amount=5,up_to=-),{1,2},{"a":T,"b":1})'
+    """
+    kind = type(value)
+    fast = _FAST.get(kind)
+    if fast is not None:
+        return fast(value)
+    names = _FIELD_NAMES.get(kind)
+    if names is not None:
+        return _dataclass_text(value, names)
+    if value is None:
+        return "-"
+    if isinstance(value, bool | np.bool_):
+        return "T" if value else "F"
+    if is_whole(value):
+        return str(int(value))  # type: ignore[call-overload]
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, IndexedCard):
+        return str(value)
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, tuple | list):
+        return _sequence_text(value)
+    if isinstance(value, frozenset | set):
+        return "{" + ",".join(sorted(canonical(item) for item in value)) + "}"
+    if isinstance(value, Mapping):
+        items = sorted((canonical(k), canonical(v)) for k, v in value.items())
+        return "{" + ",".join(f"{k}:{v}" for k, v in items) + "}"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        # the field names are read once per class: histories hold thousands of events
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(value))
+        return _dataclass_text(value, names)
+    raise ConfigurationError(
+        f"no canonical text for {type(value).__name__} {value!r}: observations must hold "
+        "cards, actions, events, dataclasses, tuples, sets, mappings, numbers or text"
+    )
+
+
+def _sequence_text(value: tuple[object, ...] | list[object]) -> str:
+    return "(" + ",".join([canonical(item) for item in value]) + ")"
+
+
+def _dataclass_text(value: object, names: tuple[str, ...]) -> str:
+    fields = ",".join([f"{name}={canonical(getattr(value, name))}" for name in names])
+    return f"{type(value).__name__}({fields})"
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+# Exact types met most often, dispatched without isinstance chains.
+_FAST: dict[type, Callable[[Any], str]] = {
+    int: str,
+    bool: lambda value: "T" if value else "F",
+    type(None): lambda value: "-",
+    tuple: _sequence_text,
+    list: _sequence_text,
+    str: json.dumps,
+    Card: str,
+    SpanishCard: str,
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# The encoding of one game
+
+
+class Encoding(ABC):
+    """How programs see one game: a fixed numbering of actions, an information-state string
+    and key, an observation string and an observation tensor, for one configuration.
+
+    Everything is computed from an :class:`~cartes.games.Observation` (the seat's own view),
+    never from the state. A game gets one by subclassing (usually :class:`PokerEncoding`)
+    and :func:`register_encoding`; the adapters in :mod:`cartes.adapters` need nothing more.
+
+    Subclasses set :attr:`action_names` (``num_actions`` follows), implement
+    :meth:`legal_ids` and :meth:`decode_id`, and describe their tensor with
+    :meth:`tensor_pieces` and :meth:`fill_tensor`.
+
+    >>> from cartes.games import SevenCardStud
+    >>> enc = encoding(SevenCardStud())
+    >>> isinstance(enc, Encoding), enc.game == SevenCardStud()
+    (True, True)
+    """
+
+    #: The name of the game this encoding is for (its registry name).
+    game_name: ClassVar[str] = ""
+
+    def __init__(self, game: Game) -> None:
+        if not isinstance(game, Game):
+            raise ConfigurationError(f"an encoding needs a cartes.games Game, got {game!r}")
+        self.game = game
+        self.action_names: tuple[str, ...] = self.make_action_names()
+        pieces = self.tensor_pieces()
+        self.layout: dict[str, tuple[slice, tuple[int, ...]]] = {}
+        start = 0
+        for name, shape in pieces:
+            size = int(np.prod(shape))
+            self.layout[name] = (slice(start, start + size), shape)
+            start += size
+        self.tensor_shape: tuple[int, ...] = (start,)
+
+    # -- actions ---------------------------------------------------------------------------
+
+    @abstractmethod
+    def make_action_names(self) -> tuple[str, ...]:
+        """One short name per action number (their count is :attr:`num_actions`)."""
+
+    @property
+    def num_actions(self) -> int:
+        """How many action numbers there are: every action is one of ``0..num_actions-1``."""
+        return len(self.action_names)
+
+    @abstractmethod
+    def legal_ids(self, obs: Observation) -> dict[int, Action]:
+        """The legal action numbers of the seat whose observation this is, each with the
+        action it stands for (empty when it is not the seat's turn)."""
+
+    def legal_action_ids(self, obs: Observation) -> list[int]:
+        """The legal action numbers, ascending.
+
+        >>> from cartes.games import SevenCardStud
+        >>> state = SevenCardStud().start(seed=1)
+        >>> encoding(state.game).legal_action_ids(state.observation(0))
+        [3, 4]
+        """
+        return sorted(self.legal_ids(obs))
+
+    def legal_action_mask(self, obs: Observation) -> NDArray[np.bool_]:
+        """A boolean mask over the action numbers: ``True`` where legal.
+
+        >>> from cartes.games import SevenCardStud
+        >>> state = SevenCardStud().start(seed=1)
+        >>> encoding(state.game).legal_action_mask(state.observation(0)).nonzero()[0]
+        array([3, 4])
+        """
+        mask = np.zeros(self.num_actions, dtype=np.bool_)
+        for index in self.legal_ids(obs):
+            mask[index] = True
+        return mask
+
+    def decode(self, index: int, obs: Observation) -> Action:
+        """The action that number ``index`` stands for now, ready for
+        :meth:`~cartes.games.State.apply`. A number that is not legal now raises
+        :class:`~cartes.errors.IllegalActionError`.
+
+        >>> from cartes.games import SevenCardStud
+        >>> state = SevenCardStud().start(seed=1)
+        >>> encoding(state.game).decode(0, state.observation(0))
+        Traceback (most recent call last):
+        ...
+        cartes.errors.IllegalActionError: action number 0 (fold) is not legal now: ...
+        """
+        if not is_whole(index) or not 0 <= index < self.num_actions:
+            raise IllegalActionError(
+                f"an action number is an int in 0..{self.num_actions - 1}, got {index!r}"
+            )
+        legal = self.legal_ids(obs)
+        if int(index) not in legal:
+            raise IllegalActionError(
+                f"action number {index} ({self.action_names[index]}) is not legal now: "
+                f"legal numbers are {sorted(legal)}"
+            )
+        return legal[int(index)]
+
+    def encode(self, action: Action, obs: Observation) -> int:
+        """The number of a legal action (an amount within a spread range gets the number of
+        the nearest bucket, see :class:`PokerEncoding`). An action that is not legal now
+        raises :class:`~cartes.errors.IllegalActionError`.
+
+        >>> from cartes.games import SevenCardStud, BringIn
+        >>> state = SevenCardStud().start(seed=1)
+        >>> encoding(state.game).encode(BringIn(), state.observation(0))
+        3
+        """
+        legal = self.legal_ids(obs)
+        for index, candidate in legal.items():
+            if candidate == action and type(candidate) is type(action):
+                return index
+        near = self.nearest(action, legal, obs)
+        if near is not None:
+            return near
+        raise IllegalActionError(
+            f"{action!r} is not legal now: legal actions are {list(obs.legal_actions)}"
+        )
+
+    def nearest(
+        self, action: Action, legal: Mapping[int, Action], obs: Observation
+    ) -> int | None:
+        """The number to give a legal action that no number stands for exactly (``None``:
+        there is none). The base has none; :class:`PokerEncoding` picks a spread bucket."""
+        return None
+
+    # -- strings -----------------------------------------------------------------------------
+
+    def information_state_string(self, obs: Observation) -> str:
+        """All the seat knows, as text: equal for two observations exactly when they are
+        equal (the seat, every card it sees, the history as it saw it, the chips...).
+
+        >>> from cartes.games import SevenCardStud
+        >>> state = SevenCardStud().start(seed=1)
+        >>> enc = encoding(state.game)
+        >>> enc.information_state_string(state.observation(0))[:40]
+        'seat=0;Observation(seat=0,to_act=0,stack'
+        """
+        who = "-" if obs.seat is None else str(obs.seat)
+        return f"seat={who};{canonical(obs)}"
+
+    def information_state_key(self, obs: Observation) -> str:
+        """A short key (32 hex digits, a 128-bit BLAKE2b digest of
+        :meth:`information_state_string`): equal exactly when the strings are (up to a
+        digest collision, which one will not meet).
+
+        >>> from cartes.games import SevenCardStud
+        >>> state = SevenCardStud().start(seed=1)
+        >>> len(encoding(state.game).information_state_key(state.observation(0)))
+        32
+        """
+        text = self.information_state_string(obs)
+        return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+    def observation_string(self, obs: Observation) -> str:
+        """What the seat sees now, without the history: its cards and everyone's visible
+        ones, the chips, whose turn it is and the game's own details.
+
+        >>> from cartes.games import SevenCardStud
+        >>> state = SevenCardStud().start(seed=1)
+        >>> encoding(state.game).observation_string(state.observation(1))[:36]
+        'seat=1;to_act=0;cards=((-,-,6c),(8s,'
+        """
+        who = "-" if obs.seat is None else str(obs.seat)
+        parts = [
+            f"seat={who}",
+            f"to_act={canonical(obs.to_act)}",
+            f"cards={canonical(obs.cards)}",
+            f"board={canonical(obs.board)}",
+            f"stacks={canonical(obs.stacks)}",
+            f"committed={canonical(obs.committed)}",
+            f"folded={canonical(obs.folded)}",
+            f"extra={canonical(obs.extra)}",
+            f"over={canonical(obs.is_terminal)}",
+        ]
+        return ";".join(parts)
+
+    # -- tensors -----------------------------------------------------------------------------
+
+    @abstractmethod
+    def tensor_pieces(self) -> list[tuple[str, tuple[int, ...]]]:
+        """The named pieces of the observation tensor, in order, with their shapes."""
+
+    @abstractmethod
+    def fill_tensor(self, obs: Observation, pieces: dict[str, NDArray[np.float32]]) -> None:
+        """Write the observation into the named pieces (views of one zeroed tensor)."""
+
+    def observation_tensor(self, obs: Observation) -> NDArray[np.float32]:
+        """The observation as a flat float32 vector of shape :attr:`tensor_shape`, every
+        entry between 0 and 1; :meth:`tensor_views` names its pieces.
+
+        >>> from cartes.games import SevenCardStud
+        >>> state = SevenCardStud().start(seed=1)
+        >>> tensor = encoding(state.game).observation_tensor(state.observation(0))
+        >>> tensor.dtype, bool(((tensor >= 0) & (tensor <= 1)).all())
+        (dtype('float32'), True)
+        """
+        tensor = np.zeros(self.tensor_shape, dtype=np.float32)
+        self.fill_tensor(obs, self.tensor_views(tensor))
+        return tensor
+
+    def tensor_views(self, tensor: NDArray[np.float32]) -> dict[str, NDArray[np.float32]]:
+        """The named pieces of a tensor, as reshaped views (writing to them writes it).
+
+        >>> from cartes.games import SevenCardStud
+        >>> enc = encoding(SevenCardStud(players=3))
+        >>> enc.tensor_views(np.zeros(enc.tensor_shape, np.float32))["cards"].shape
+        (3, 7, 52)
+        """
+        return {name: tensor[part].reshape(shape) for name, (part, shape) in self.layout.items()}
+
+    # -- what the adapters need to deal ------------------------------------------------------
+
+    @abstractmethod
+    def new_deck(self) -> Deck[Any]:
+        """A fresh, ordered deck of the game's kind, whose order chance then sets."""
+
+    def cards_used(self) -> int:
+        """How many cards from the top of the deck a hand can use at most (the adapters let
+        chance choose that many; the rest never reach the table)."""
+        return len(self.new_deck())
+
+    def start(self, deck: Deck[Any], *, button: int = 0) -> State:
+        """Start a hand dealt from ``deck`` in its order."""
+        return self.game.start(0, deck=deck, button=button)
+
+    @abstractmethod
+    def max_actions(self) -> int:
+        """A bound on the actions of one hand (for frameworks that want one)."""
+
+    @abstractmethod
+    def payoff_bounds(self) -> tuple[int, int]:
+        """The least and the most one seat can win in a hand."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Poker: named kinds, and bet or raise amounts in buckets
+
+
+class PokerEncoding(Encoding):
+    """The action numbering of the poker games: one number per kind without an amount
+    (``fold``, ``check``, ``call``...), and :attr:`buckets` numbers for each kind with one
+    (``bet`` amounts, ``raise`` totals).
+
+    The numbers of an amount kind stand for the amounts allowed now, smallest first:
+
+    - when no more than ``buckets`` amounts are allowed (fixed limit: one or two), number
+      *j* is the *j*-th smallest, so every legal action has its own number;
+    - when more are (a spread-limit range from *low* to *high*), number *j* stands for
+      ``low + round((high - low) * j / (buckets - 1))``, moved to the nearest allowed
+      amount: the least, the most, and evenly spaced amounts between. An amount between
+      two buckets is encoded as the nearest (the lower on a tie), so it decodes to that
+      bucket's amount.
+
+    Numbers whose amount repeats a smaller number's are not legal, so each legal number
+    decodes to a different action.
+    """
+
+    #: The kinds without an amount, in number order.
+    simple_kinds: ClassVar[tuple[str, ...]] = ()
+    #: How many numbers each amount kind (``bet``, ``raise``) has.
+    buckets: ClassVar[int] = 5
+    amount_kinds: ClassVar[tuple[str, ...]] = ("bet", "raise")
+
+    def make_action_names(self) -> tuple[str, ...]:
+        names = list(self.simple_kinds)
+        for kind in self.amount_kinds:
+            names.extend(f"{kind}[{j}]" for j in range(self.buckets))
+        return tuple(names)
+
+    def _first(self, kind: str) -> int:
+        return len(self.simple_kinds) + self.amount_kinds.index(kind) * self.buckets
+
+    def legal_ids(self, obs: Observation) -> dict[int, Action]:
+        legal: dict[int, Action] = {}
+        ranges: dict[str, list[tuple[int, int]]] = {kind: [] for kind in self.amount_kinds}
+        for offer in obs.legal_actions:
+            if isinstance(offer, Bet):
+                top = offer.amount if offer.up_to is None else offer.up_to
+                ranges["bet"].append((offer.amount, top))
+            elif isinstance(offer, Raise):
+                top = offer.to if offer.up_to is None else offer.up_to
+                ranges["raise"].append((offer.to, top))
+            elif offer.kind in self.simple_kinds:
+                legal[self.simple_kinds.index(offer.kind)] = offer
+            else:
+                raise ConfigurationError(
+                    f"{type(self).__name__} has no number for {offer!r}: its kinds are "
+                    f"{list(self.simple_kinds)} and {list(self.amount_kinds)}"
+                )
+        for kind, spans in ranges.items():
+            first = self._first(kind)
+            for j, amount in enumerate(self._bucket_amounts(spans)):
+                if amount is not None:
+                    legal[first + j] = Bet(amount) if kind == "bet" else Raise(to=amount)
+        return legal
+
+    def _bucket_amounts(self, spans: Sequence[tuple[int, int]]) -> list[int | None]:
+        """The amount of each bucket (``None``: not legal now) for the allowed ranges."""
+        if not spans:
+            return []
+        count = sum(high - low + 1 for low, high in spans)
+        if count <= self.buckets:
+            amounts = sorted({a for low, high in spans for a in range(low, high + 1)})
+            return [*amounts, *[None] * (self.buckets - len(amounts))]
+        low, high = min(s[0] for s in spans), max(s[1] for s in spans)
+        out: list[int | None] = []
+        taken: set[int] = set()
+        for j in range(self.buckets):
+            target = low + round(Fraction((high - low) * j, self.buckets - 1))
+            amount = min(
+                (max(a, min(target, b)) for a, b in spans), key=lambda x: (abs(x - target), x)
+            )
+            out.append(None if amount in taken else amount)
+            taken.add(amount)
+        return out
+
+    def nearest(
+        self, action: Action, legal: Mapping[int, Action], obs: Observation
+    ) -> int | None:
+        if not isinstance(action, Bet | Raise):
+            return None
+        if not any(offer.allows(action) for offer in obs.legal_actions):
+            return None
+        wanted = _amount(action)
+        same = [(i, a) for i, a in legal.items() if type(a) is type(action)]
+        best = min(same, key=lambda item: (abs(_amount(item[1]) - wanted), _amount(item[1])))
+        return best[0]
+
+
+def _amount(action: Action) -> int:
+    if isinstance(action, Bet):
+        return action.amount
+    assert isinstance(action, Raise)
+    return action.to
+
+
+# ---------------------------------------------------------------------------------------------
+# The registry of encodings
+
+
+_ENCODINGS: dict[str, type[Encoding] | str] = {
+    "seven-card-stud": "cartes.games.stud_encoding:StudEncoding",
+}
+
+
+def register_encoding(name: str, cls: type[Encoding] | str, *, replace: bool = False) -> None:
+    """Give the game registered as ``name`` an encoding: an :class:`Encoding` subclass, or
+    ``"module:Class"`` text, imported when first used.
+
+    >>> register_encoding("seven-card-stud", PokerEncoding)
+    Traceback (most recent call last):
+    ...
+    cartes.errors.ConfigurationError: the game 'seven-card-stud' already has an encoding; ...
+    """
+    if not isinstance(name, str) or not name:
+        raise ConfigurationError(f"a game name must be a non-empty string, got {name!r}")
+    text = isinstance(cls, str) and ":" in cls
+    ok = text or (isinstance(cls, type) and issubclass(cls, Encoding))
+    if not ok:
+        raise ConfigurationError(
+            f"an encoding is an Encoding subclass or 'module:Class' text, got {cls!r}"
+        )
+    if name in _ENCODINGS and not replace:
+        raise ConfigurationError(
+            f"the game {name!r} already has an encoding; pass replace=True to replace it"
+        )
+    _ENCODINGS[name] = cls
+
+
+def encodings() -> list[str]:
+    """The names of the games that have an encoding, sorted.
+
+    >>> "seven-card-stud" in encodings()
+    True
+    """
+    return sorted(_ENCODINGS)
+
+
+def encoding(game: Game) -> Encoding:
+    """The encoding of ``game`` (found by the game's registry ``name``).
+
+    >>> from cartes.games import SevenCardStud
+    >>> encoding(SevenCardStud(players=4)).num_actions
+    11
+    >>> encoding("stud")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.ConfigurationError: encoding() needs a cartes.games Game, got 'stud'
+    """
+    if not isinstance(game, Game):
+        raise ConfigurationError(f"encoding() needs a cartes.games Game, got {game!r}")
+    found = _ENCODINGS.get(game.name)
+    if found is None:
+        raise UnknownGameError(
+            f"no encoding for the game {game.name!r}: games with one are {encodings()} "
+            "(add one with cartes.games.encoding.register_encoding)"
+        )
+    if isinstance(found, str):
+        module, _, attr = found.partition(":")
+        found = getattr(importlib.import_module(module), attr)
+        if not (isinstance(found, type) and issubclass(found, Encoding)):
+            raise ConfigurationError(f"the encoding of {game.name!r} is not an Encoding: "
+                                     f"{found!r}")
+        _ENCODINGS[game.name] = found
+    return found(game)

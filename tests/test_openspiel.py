@@ -1,0 +1,167 @@
+"""The OpenSpiel adapter: every game with an encoding passes OpenSpiel's own random-simulation
+test; chance deals uniformly; information states hide what they must; an algorithm runs."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("open_spiel")  # the distribution open-spiel, which brings pyspiel
+
+import pyspiel
+
+import cartes.games as games
+from cartes.adapters.openspiel import OpenSpielGame, register, short_name
+from cartes.errors import ConfigurationError, UnknownGameError
+from cartes.games import SevenCardStud
+from cartes.games.encoding import encoding, encodings
+
+
+def encoded_games():
+    return [
+        pytest.param(name, id=name, marks=[] if name in encodings() else [
+            pytest.mark.skip(reason=f"{name!r} has no encoding registered yet")])
+        for name in games.available()
+    ]
+
+
+def variants(name):
+    out = [games.get(name)]
+    for options in ({"players": 3}, {"players": 8}):
+        with contextlib.suppress(ConfigurationError):
+            out.append(games.get(name, **options))
+    return out
+
+
+@pytest.mark.parametrize("name", encoded_games())
+def test_openspiel_random_simulation_test_passes(name):
+    spiel_name = register(name)
+    pyspiel.random_sim_test(pyspiel.load_game(spiel_name), num_sims=5, serialize=False,
+                            verbose=False)
+    for game in variants(name)[1:]:
+        pyspiel.random_sim_test(OpenSpielGame(game), num_sims=3, serialize=False,
+                                verbose=False)
+
+
+def test_stud_with_unusual_options_passes_the_simulation_test():
+    """No raise cap (an option OpenSpiel cannot carry: None travels as JSON), small stacks
+    (all-ins and side pots), eight seats (the river runs out of cards)."""
+    for game in (SevenCardStud(players=4, max_raises=None, starting_stack=15),
+                 SevenCardStud(players=8, starting_stack=40, ante=0)):
+        spiel = OpenSpielGame(game)
+        assert spiel.cartes_game == game
+        pyspiel.random_sim_test(spiel, num_sims=5, serialize=False, verbose=False)
+
+
+def test_load_game_takes_the_games_options():
+    name = register("seven-card-stud")
+    assert name == short_name("seven-card-stud") == "cartes_seven_card_stud"
+    assert register("seven-card-stud") == name  # once is enough; again is harmless
+    game = pyspiel.load_game(name, {"players": 4, "ante": 0, "small_bet": 4, "big_bet": 8,
+                                    "options": '{"max_raises": null}'})
+    assert game.num_players() == 4
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    assert state.hand.game == SevenCardStud(players=4, ante=0, small_bet=4, big_bet=8,
+                                            max_raises=None)
+    with pytest.raises(ConfigurationError, match=r"players must be an integer in 2\.\.8"):
+        pyspiel.load_game(name, {"players": 9})
+
+
+def deal(state, cards):
+    for card in cards:
+        state.apply_action(card)
+
+
+def test_chance_deals_every_card_left_equally_and_the_hand_uses_them_in_order():
+    game = OpenSpielGame(SevenCardStud(players=2))
+    state = game.new_initial_state()
+    rng = np.random.default_rng(3)
+    chosen = []
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert sorted(a for a, _ in outcomes) == sorted(set(range(52)) - set(chosen))
+        assert [p for _, p in outcomes] == pytest.approx([1 / (52 - len(chosen))] * len(outcomes))
+        chosen.append(int(rng.choice([a for a, _ in outcomes])))
+        state.apply_action(chosen[-1])
+    assert len(chosen) == 18  # 7 cards a seat and 4 burns
+    assert [card.index for card in state.hand.initial_deck[:18]] == chosen
+    assert state.current_player() == state.hand.to_act
+
+
+def test_information_states_hide_the_other_seats_down_cards():
+    game = OpenSpielGame(SevenCardStud(players=2))
+    one, two = game.new_initial_state(), game.new_initial_state()
+    top = list(range(18))
+    deal(one, top)
+    deal(two, [top[1], top[0], *top[2:]])  # the button's left and the button swap a down card
+    for state in (one, two):
+        state.apply_action(state.legal_actions()[0])
+    enc = encoding(game.cartes_game)
+    for player in (0, 1):
+        same = one.information_state_string(player) == two.information_state_string(player)
+        sees_the_swap = one.hand.cards[player][0] != two.hand.cards[player][0]
+        assert same != sees_the_swap
+        obs = one.hand.observation(player)
+        assert np.array_equal(np.asarray(one.observation_tensor(player)),
+                              enc.observation_tensor(obs))
+        assert one.observation_string(player) == enc.observation_string(obs)
+        assert one.information_state_string(player) == enc.information_state_string(obs)
+
+
+def test_a_clone_is_independent():
+    game = OpenSpielGame(SevenCardStud(players=3))
+    state = game.new_initial_state()
+    deal(state, range(25))
+    twin = state.clone()
+    before = str(state)
+    while not twin.is_terminal():
+        twin.apply_action(twin.legal_actions()[-1])
+    assert str(state) == before
+    assert not state.is_terminal()
+    assert twin.returns() != [0.0, 0.0, 0.0] or sum(twin.returns()) == 0
+
+
+def test_a_game_without_an_encoding_is_refused():
+    from test_custom_game import HighCard
+
+    with pytest.raises(UnknownGameError, match="no encoding for the game 'high-card'"):
+        OpenSpielGame(HighCard())
+
+
+def test_the_mccfr_example_trains_and_evaluates():
+    path = Path(__file__).parent.parent / "examples" / "openspiel_mccfr.py"
+    spec = importlib.util.spec_from_file_location("openspiel_mccfr", path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    values = example.train_and_evaluate(iterations=60, hands=40, seed=1)
+    assert values["information_states"] > 0
+    for probabilities in values["sample_policy"]:
+        assert sum(probabilities.values()) == pytest.approx(1)
+    assert np.isfinite(values["mean_payoff"])
+
+
+def test_openspiels_rl_environment_plays_the_game():
+    """rl_environment (what OpenSpiel's DQN, NFSP... learn from) samples chance itself and
+    reads the observation tensor as the information state (no information-state tensor)."""
+    from open_spiel.python import rl_environment
+
+    game = OpenSpielGame(SevenCardStud(players=3))
+    environment = rl_environment.Environment(game, seed=1)
+    assert environment.observation_spec()["info_state"] == encoding(game.cartes_game).tensor_shape
+    rng = np.random.default_rng(0)
+    total = np.zeros(3)
+    for _ in range(10):
+        step = environment.reset()
+        while not step.last():
+            player = step.observations["current_player"]
+            legal = step.observations["legal_actions"][player]
+            step = environment.step([int(rng.choice(legal))])
+        total += step.rewards
+        assert sum(step.rewards) == 0
+    assert total.any()
