@@ -84,7 +84,7 @@ def check_state(state):
     # money: what the punters lose the bank wins, at every step
     assert sum(state.net) == 0
     # every card in exactly one place
-    places = list(state.deck.cards) + list(state.discards)
+    places = list(state.deck.cards) + list(state.discards) + list(state.aside)
     hands = [c for p in state.order for c in state.punters[p].calles]
     if state.bank_hand is not None:
         hands.append(state.bank_hand)

@@ -226,10 +226,12 @@ def test_m14_muerta_only_on_a_first_7_still_alone():
 
 def test_m13_calles_with_7_and_half_in_two_only_the_leftmost_is_double():
     state = start("10o 5c 6e  11o  7c  7b")
-    play(state, Bet(1), Draw())  # a figure: open a calle, or keep it
-    assert state.phase == "figure"
-    assert state.legal_actions() == (Keep(), OpenCalle(1, up_to=3))
-    play(state, OpenCalle(2))
+    play(state, Bet(1))  # a sota: any card asked for may open a calle if it is a figure
+    assert state.legal_actions() == (
+        Stand(), Draw(up_to=2), OpenCalle(1, up_to=3, raise_up_to=2),
+        Draw(down=True, up_to=2), OpenCalle(1, down=True, up_to=3, raise_up_to=2),
+    )
+    play(state, OpenCalle(2))  # decided before the card is seen: the caballo opens calle 1
     assert events(state, CalleOpened) == [CalleOpened(2, 1, 0)]
     play(state, Draw(calle=0))  # sota + 7 = 7½ on calle 0: no more calles can open
     assert state.legal_actions() == (Draw(calle=1, up_to=1), Draw(calle=1, down=True, up_to=1))
@@ -240,13 +242,18 @@ def test_m13_calles_with_7_and_half_in_two_only_the_leftmost_is_double():
 
 def test_m13_a_calle_needs_a_figure_and_each_its_own_bet_within_the_limits():
     state = start("10o 5c 6e  11o")
-    play(state, Bet(1), Draw())
-    refuse(state, OpenCalle(4), "1 to 3")
+    play(state, Bet(1))
+    refuse(state, OpenCalle(4), "a new calle's bet must be 1 to 3")
     play(state, OpenCalle(3))
     assert state.observation(2).extra["calles"][2][1][2] == 3  # calle 1's own bet
     state = start("5o 5c 6e  11o")
-    play(state, Bet(1), Draw())  # not a figure first: the sota stays
-    assert state.phase == "play"
+    play(state, Bet(1))  # not a figure first: no calle can open
+    assert not any(isinstance(a, OpenCalle) for a in state.legal_actions())
+    refuse(state, OpenCalle(1), "figure")
+    state = start("10o 5c 6e  5b 11o")
+    play(state, Bet(1), OpenCalle(2))  # not a figure: it joins calle 0, nothing opens
+    assert state.calles(2) == ((SpanishCard("10o"), SpanishCard("5b")),)
+    assert not events(state, CalleOpened)
     refuse(state, OpenCalle(1), "figure")
 
 
@@ -267,8 +274,8 @@ def test_m13_the_bank_opens_no_calles():
 
 def test_m22_order_of_play_with_calles():
     state = start("10o 5c 6e  11o 12o 2b  3b")
-    play(state, Bet(1), Draw(), OpenCalle(1))  # calles 0 and 1
-    play(state, Draw(calle=1), OpenCalle(1))  # a rey from calle 1's draw opens calle 2
+    play(state, Bet(1), OpenCalle(1))  # calles 0 and 1
+    play(state, OpenCalle(1, calle=1))  # a rey from calle 1's draw opens calle 2
     assert len(state.calles(2)) == 3
     # while calles can open, any of them may be named; the raise stays on the named one
     offered = {(a.calle, type(a).__name__) for a in state.legal_actions()}
@@ -286,7 +293,7 @@ def test_m22_order_of_play_with_calles():
 
 def test_m23_a_calle_opened_by_a_face_up_figure_has_no_hidden_card():
     state = start("10o 5c 6e  11o 4b")
-    play(state, Bet(1), Draw(down=False), OpenCalle(1))
+    play(state, Bet(1), OpenCalle(1, down=False))
     calles = state.observation(0).extra["calles"][2]
     assert calles[1][1] == (True,)  # calle 1: its caballo face up
     assert calles[0][0] == (None,)  # calle 0 keeps its hidden sota
@@ -324,7 +331,7 @@ def test_m25_the_one_card_stand_only_at_the_minimum_bet():
     state = start("2o 5c 6e", modality=2)  # at 2 in modality 2
     play(state, Bet(2), Stand())
     state = start("10o 5c 6e  11o")
-    play(state, Bet(2), Draw(), OpenCalle(1))  # calle 0 at 2, calle 1 at 1: one card each
+    play(state, Bet(2), OpenCalle(1))  # calle 0 at 2, calle 1 at 1: one card each
     offered = state.legal_actions()
     assert Stand(0) not in offered
     assert Stand(1) in offered
@@ -368,8 +375,10 @@ def test_m12_m21_a_4_exchanged_into_another_4_and_into_a_3():
 
 def test_m21_a_4_exchanged_into_a_figure_may_open_calles():
     state = start("4o 5c 6e  10b 12b")
-    play(state, Exchange(), Bet(1), Draw())
-    assert state.phase == "figure"
+    play(state, Exchange(), Bet(1))
+    assert OpenCalle(1, up_to=3, raise_up_to=2) in state.legal_actions()
+    play(state, OpenCalle(1))
+    assert events(state, CalleOpened) == [CalleOpened(2, 1, 0)]
 
 
 def test_m12_m29_the_bank_exchanges_a_4_then_may_annul_on_a_3():
@@ -488,7 +497,7 @@ def test_m16_m26_the_stock_running_out_reshuffles_the_discards_only():
     play(state, Bet(1), Draw())  # the stock is empty
     reshuffle = events(state, StockReshuffled)
     assert reshuffle == [StockReshuffled(None, 2)]
-    drawn = state.calles(1)[0][1]
+    drawn = events(state, Dealt)[-1].card
     assert drawn in (SpanishCard("7o"), SpanishCard("6o"))
     assert replay(state.to_json()) == state  # the seeded reshuffle replays
 
@@ -650,8 +659,8 @@ def test_threshold_agent_uses_the_first_card_rights_and_its_thresholds():
     assert choice(state) == Draw()  # 5 < 5½: draw, the 5 stays the hidden card
     play(state, Draw())
     assert choice(state) == Stand()  # 5½
-    state = play(start("10o 5c 6e  11o"), Bet(1), Draw())
-    assert choice(state) == Keep()  # never opens calles
+    state = play(start("10o 5c 6e  11o"), Bet(1))
+    assert choice(state) == Draw()  # never opens calles
     state = play(start("5o 5c 2e  2o"), Bet(1), Stand(), Bet(1), Stand())
     assert choice(state) == Draw()  # the bank on 2
     assert ThresholdAgent(bank_stand_at=2).act(SeatView(state, 0)) == Stand()
@@ -693,7 +702,7 @@ def test_the_text_log_has_a_line_for_every_event():
         assert len(lines) == len(state.history)
         assert not [line for line in lines if re.match(r"[A-Z]\w+\(", line)]
     assert kinds >= {"bank_start", "vote", "stakes", "card", "turn", "exchange", "decline",
-                     "valid", "stake", "keep", "open_calle", "stand", "bust", "muerta",
+                     "valid", "stake", "open_calle", "stand", "bust", "muerta",
                      "reveal", "settle", "bank_taken", "end"}
 
 
