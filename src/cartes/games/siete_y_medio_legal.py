@@ -189,7 +189,8 @@ def _bank_why_not(state: HandView, action: Action) -> str:
     if type(action) is Exchange and first == 4:
         return "no card is left in the stock or the discards to exchange the 4 for (M-26)"
     if type(action) is Annul and first == 3:
-        return "every card of the deck is a 3: a new deal would give the bank a 3 again"
+        return ("every card of the deck is a 3 or a 4: a new deal could never leave the bank "
+                "without one, so the hand is played")
     choice = "Exchange() the 4" if first == 4 else "Annul() on the 3"
     return (f"at the validity declaration the bank may only Keep() its first card or "
             f"{choice} (M-29); it does not bet")

@@ -158,9 +158,9 @@ class SieteState(State):
         return bool(len(self.deck) or self.discards)
 
     def can_annul(self) -> bool:
-        """Whether a new deal could give the bank something other than a 3 (else annulling
-        could go on for ever)."""
-        return any(card.rank != 3 for card in self.initial_deck)
+        """Whether a new deal could leave the bank with neither a 3 nor a 4 (else a bank that
+        exchanges every 4 and annuls every 3 would deal for ever)."""
+        return any(card.rank not in (3, 4) for card in self.initial_deck)
 
     def _set_aside_done(self) -> None:
         """The first card is settled: the 4s exchanged for it join the discards (M-26)."""
