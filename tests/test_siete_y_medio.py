@@ -226,10 +226,12 @@ def test_m14_muerta_only_on_a_first_7_still_alone():
 
 def test_m13_calles_with_7_and_half_in_two_only_the_leftmost_is_double():
     state = start("10o 5c 6e  11o  7c  7b")
-    play(state, Bet(1), Draw())  # a figure: open a calle, or keep it
-    assert state.phase == "figure"
-    assert state.legal_actions() == (Keep(), OpenCalle(1, up_to=3))
-    play(state, OpenCalle(2))
+    play(state, Bet(1))  # a sota: any card asked for may open a calle if it is a figure
+    assert state.legal_actions() == (
+        Stand(), Draw(up_to=2), OpenCalle(1, up_to=3, raise_up_to=2),
+        Draw(down=True, up_to=2), OpenCalle(1, down=True, up_to=3, raise_up_to=2),
+    )
+    play(state, OpenCalle(2))  # decided before the card is seen: the caballo opens calle 1
     assert events(state, CalleOpened) == [CalleOpened(2, 1, 0)]
     play(state, Draw(calle=0))  # sota + 7 = 7½ on calle 0: no more calles can open
     assert state.legal_actions() == (Draw(calle=1, up_to=1), Draw(calle=1, down=True, up_to=1))
@@ -240,13 +242,18 @@ def test_m13_calles_with_7_and_half_in_two_only_the_leftmost_is_double():
 
 def test_m13_a_calle_needs_a_figure_and_each_its_own_bet_within_the_limits():
     state = start("10o 5c 6e  11o")
-    play(state, Bet(1), Draw())
-    refuse(state, OpenCalle(4), "1 to 3")
+    play(state, Bet(1))
+    refuse(state, OpenCalle(4), "a new calle's bet must be 1 to 3")
     play(state, OpenCalle(3))
     assert state.observation(2).extra["calles"][2][1][2] == 3  # calle 1's own bet
     state = start("5o 5c 6e  11o")
-    play(state, Bet(1), Draw())  # not a figure first: the sota stays
-    assert state.phase == "play"
+    play(state, Bet(1))  # not a figure first: no calle can open
+    assert not any(isinstance(a, OpenCalle) for a in state.legal_actions())
+    refuse(state, OpenCalle(1), "figure")
+    state = start("10o 5c 6e  5b 11o")
+    play(state, Bet(1), OpenCalle(2))  # not a figure: it joins calle 0, nothing opens
+    assert state.calles(2) == ((SpanishCard("10o"), SpanishCard("5b")),)
+    assert not events(state, CalleOpened)
     refuse(state, OpenCalle(1), "figure")
 
 
@@ -267,8 +274,8 @@ def test_m13_the_bank_opens_no_calles():
 
 def test_m22_order_of_play_with_calles():
     state = start("10o 5c 6e  11o 12o 2b  3b")
-    play(state, Bet(1), Draw(), OpenCalle(1))  # calles 0 and 1
-    play(state, Draw(calle=1), OpenCalle(1))  # a rey from calle 1's draw opens calle 2
+    play(state, Bet(1), OpenCalle(1))  # calles 0 and 1
+    play(state, OpenCalle(1, calle=1))  # a rey from calle 1's draw opens calle 2
     assert len(state.calles(2)) == 3
     # while calles can open, any of them may be named; the raise stays on the named one
     offered = {(a.calle, type(a).__name__) for a in state.legal_actions()}
@@ -286,7 +293,7 @@ def test_m22_order_of_play_with_calles():
 
 def test_m23_a_calle_opened_by_a_face_up_figure_has_no_hidden_card():
     state = start("10o 5c 6e  11o 4b")
-    play(state, Bet(1), Draw(down=False), OpenCalle(1))
+    play(state, Bet(1), OpenCalle(1, down=False))
     calles = state.observation(0).extra["calles"][2]
     assert calles[1][1] == (True,)  # calle 1: its caballo face up
     assert calles[0][0] == (None,)  # calle 0 keeps its hidden sota
@@ -324,7 +331,7 @@ def test_m25_the_one_card_stand_only_at_the_minimum_bet():
     state = start("2o 5c 6e", modality=2)  # at 2 in modality 2
     play(state, Bet(2), Stand())
     state = start("10o 5c 6e  11o")
-    play(state, Bet(2), Draw(), OpenCalle(1))  # calle 0 at 2, calle 1 at 1: one card each
+    play(state, Bet(2), OpenCalle(1))  # calle 0 at 2, calle 1 at 1: one card each
     offered = state.legal_actions()
     assert Stand(0) not in offered
     assert Stand(1) in offered
@@ -368,8 +375,10 @@ def test_m12_m21_a_4_exchanged_into_another_4_and_into_a_3():
 
 def test_m21_a_4_exchanged_into_a_figure_may_open_calles():
     state = start("4o 5c 6e  10b 12b")
-    play(state, Exchange(), Bet(1), Draw())
-    assert state.phase == "figure"
+    play(state, Exchange(), Bet(1))
+    assert OpenCalle(1, up_to=3, raise_up_to=2) in state.legal_actions()
+    play(state, OpenCalle(1))
+    assert events(state, CalleOpened) == [CalleOpened(2, 1, 0)]
 
 
 def test_m12_m29_the_bank_exchanges_a_4_then_may_annul_on_a_3():
@@ -455,6 +464,67 @@ def test_m18_the_bank_sees_only_exposed_cards_until_the_settlement():
     assert state.observation(0).cards[2] == (SpanishCard("5o"), SpanishCard("1b"))
 
 
+def others_see_the_same(owner, first, second, players=3):
+    """Play two hands whose decks differ only in cards ``owner`` keeps hidden, each ``(deck,
+    actions)``: every other seat, and a spectator, must see the same thing after every step
+    (cards, history, extra, legal actions, seat to act) until the last action settles."""
+    (deck_a, actions_a), (deck_b, actions_b) = first, second
+    state_a, state_b = start(deck_a, players), start(deck_b, players)
+    assert state_a.initial_deck != state_b.initial_deck
+    watchers = [s for s in range(players) if s != owner] + [None]
+    for step, (a, b) in enumerate(zip(actions_a, actions_b, strict=True)):
+        for seat in watchers:
+            assert state_a.observation(seat) == state_b.observation(seat), (step, seat)
+        play(state_a, a)
+        play(state_b, b)
+    assert state_a.is_terminal
+    assert state_b.is_terminal
+
+
+def test_m13_m18_a_figure_kept_looks_like_any_card_hidden_first_card_figure_or_not():
+    bank_stands = [Bet(1), Stand(), Stand()]  # seat 1, then the bank
+    # the review's case: a caballo comes face up on a hidden sota or on a hidden 5
+    others_see_the_same(2, ("10o 5e 6c  11c", [Bet(1), Draw(), Stand(), *bank_stands]),
+                        ("5o 5e 6c  11c", [Bet(1), Draw(), Stand(), *bank_stands]))
+    # a player ready to open a calle, drawing a card that is not a figure, against a player
+    # who could not open one
+    others_see_the_same(2, ("10o 5e 6c  2b", [Bet(1), OpenCalle(2), Stand(), *bank_stands]),
+                        ("5o 5e 6c  2b", [Bet(1), Draw(), Stand(), *bank_stands]))
+    # the sota turned up, a figure or not taken face down, then a face-up card
+    others_see_the_same(1, ("5o 10o 6c  11c 1b", [Bet(1), Stand(), Bet(1), Draw(down=True),
+                                                  Draw(), Stand(), Stand()]),
+                        ("5o 10o 6c  5c 1b", [Bet(1), Stand(), Bet(1), Draw(down=True),
+                                              Draw(), Stand(), Stand()]))
+    # with a calle open, a hidden figure kept in calle 1 or a hidden 3 there
+    draws = [Bet(1), OpenCalle(1), Draw(calle=1, down=True)]
+    others_see_the_same(2, ("10o 5e 6c  11c 12b 2o", [*draws, Draw(calle=1), Stand(calle=1),
+                                                       Stand(calle=0), *bank_stands]),
+                        ("10o 5e 6c  11c 3b 2o", [*draws, Draw(calle=1), Stand(calle=1),
+                                                   Stand(calle=0), *bank_stands]))
+
+
+def test_m13_a_figure_asked_for_as_a_calle_opens_it_publicly():
+    state = start("10o 5e 6c  11c")
+    play(state, Bet(1), OpenCalle(2, down=True))  # the sota turns up, the caballo comes down
+    assert events(state, CalleOpened) == [CalleOpened(2, 1, 0)]
+    assert state.observation(0).extra["calles"][2] == (
+        ((SpanishCard("10o"),), (True,), 1, "open"), ((None,), (False,), 2, "open"))
+    assert state.observation(2).extra["phase"] == "play"
+
+
+def test_m9_busted_cards_leave_the_calle_so_no_card_shows_twice():
+    state = start("5o 2c 1e  7b", fill=False)
+    play(state, Bet(1), Draw())  # 5 + 7: the bust is shown, and the cards go to the discards
+    assert state.calles(2) == ((),)
+    assert events(state, Busted)[0].cards == (SpanishCard("5o"), SpanishCard("7b"))
+    play(state, Bet(1), Draw())  # the discards are reshuffled: 5o or 7b comes again
+    for seat in (None, 0, 1, 2):
+        shown = [card for cards in state.observation(seat).cards for card in cards if card]
+        assert len(shown) == len(set(shown)), seat
+    house = [card for seat in range(3) for calle in state.calles(seat) for card in calle]
+    assert len(house) == len(set(house))
+
+
 def test_m17_m27_the_bank_draws_by_free_choice_and_plays_only_against_a_live_hand():
     state = start("5o 5c 7e  6b 6c")
     play(state, Bet(1), Stand(), Bet(1), Stand())
@@ -488,7 +558,7 @@ def test_m16_m26_the_stock_running_out_reshuffles_the_discards_only():
     play(state, Bet(1), Draw())  # the stock is empty
     reshuffle = events(state, StockReshuffled)
     assert reshuffle == [StockReshuffled(None, 2)]
-    drawn = state.calles(1)[0][1]
+    drawn = events(state, Dealt)[-1].card
     assert drawn in (SpanishCard("7o"), SpanishCard("6o"))
     assert replay(state.to_json()) == state  # the seeded reshuffle replays
 
@@ -650,8 +720,8 @@ def test_threshold_agent_uses_the_first_card_rights_and_its_thresholds():
     assert choice(state) == Draw()  # 5 < 5½: draw, the 5 stays the hidden card
     play(state, Draw())
     assert choice(state) == Stand()  # 5½
-    state = play(start("10o 5c 6e  11o"), Bet(1), Draw())
-    assert choice(state) == Keep()  # never opens calles
+    state = play(start("10o 5c 6e  11o"), Bet(1))
+    assert choice(state) == Draw()  # never opens calles
     state = play(start("5o 5c 2e  2o"), Bet(1), Stand(), Bet(1), Stand())
     assert choice(state) == Draw()  # the bank on 2
     assert ThresholdAgent(bank_stand_at=2).act(SeatView(state, 0)) == Stand()
@@ -693,7 +763,7 @@ def test_the_text_log_has_a_line_for_every_event():
         assert len(lines) == len(state.history)
         assert not [line for line in lines if re.match(r"[A-Z]\w+\(", line)]
     assert kinds >= {"bank_start", "vote", "stakes", "card", "turn", "exchange", "decline",
-                     "valid", "stake", "keep", "open_calle", "stand", "bust", "muerta",
+                     "valid", "stake", "open_calle", "stand", "bust", "muerta",
                      "reveal", "settle", "bank_taken", "end"}
 
 
@@ -703,6 +773,51 @@ def test_refusals_in_play_name_the_rule():
     state = play(start("2o 5c 6e", fill=False), Bet(1))
     refuse(state, Draw(), "no card is left")
     refuse(state, Bet(1), "the bet comes once")
+
+
+def test_refusals_name_the_rule_actually_broken():
+    state = play(start("7o 5c 6e"), Bet(1))
+    refuse(state, Muerta(raise_by=3), "raise_by 0 to 2")  # a muerta, but too big a raise
+    refuse(state, Draw(calle=None), r"Draw.calle must be a calle number .* got NoneType")
+    refuse(state, Stand(calle="0"), r"Stand.calle must be a calle number .* got str '0'")
+    refuse(state, OpenCalle(1, calle=1.0), "OpenCalle.calle must be a calle number")
+    state = start("5o 5c 3e")  # the bank's validity declaration
+    refuse(state, Bet(1), "the bank may only Keep")
+    refuse(state, Exchange(), r"Annul\(\) on the 3")
+    state = play(start("5o 5c 6e"), Bet(1), Stand(), Bet(1), Stand())  # the bank's turn
+    refuse(state, Bet(1), "the bank stands")
+    refuse(state, Draw(down=True), "face up")
+    state = start("5o 5c 6e")
+    refuse(state, Stand(), "the bet comes first")
+    refuse(state, Keep(), "Keep is the bank's")
+
+
+def test_m12_an_exchange_always_brings_a_new_card_and_never_loops():
+    from cartes.play import SeatView, ThresholdAgent
+
+    state = start("4o 5e", players=2, fill=False)  # no card to exchange the 4 for
+    assert state.legal_actions() == (Bet(1, up_to=3),)
+    refuse(state, Exchange(), "no card is left")
+    state = start("4o 5e", players=2, fill=False)
+    agent = ThresholdAgent()  # it exchanges every 4 it may
+    for _ in range(10):
+        if state.is_terminal:
+            break
+        play(state, agent.act(SeatView(state, state.to_act)))
+    assert state.is_terminal
+    # the 4 exchanged stays out of the reshuffle that gives the next card
+    state = start("4o 4c 5e  4b", fill=False)
+    play(state, Exchange())  # seat 2: the 4b, and nothing left but its own 4o
+    assert state.calles(2) == ((SpanishCard("4b"),),)
+    assert state.legal_actions() == (Bet(1, up_to=3),)
+    play(state, Bet(1), Stand())  # the 4o joins the discards once the first card is settled
+    play(state, Exchange())  # seat 1's 4c for the 4o, reshuffled
+    assert state.calles(1) == ((SpanishCard("4o"),),)
+    assert state.legal_actions() == (Bet(1, up_to=3),)
+    # the bank keeps a 3 when every card of the deck is a 3: annulling would deal it again
+    state = start("4c 3o 3c", players=2, fill=False)
+    assert state.legal_actions() == (Keep(),)
+    refuse(state, Annul(), "every card of the deck is a 3 or a 4")
 
 
 def test_settlement_table_exhaustively_for_every_total():

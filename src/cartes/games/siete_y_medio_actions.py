@@ -3,7 +3,8 @@
 The initial bet is the core's :class:`~cartes.games.Bet`; everything else is here. Actions that
 offer a range (a raise, a new calle's bet) carry ``up_to`` as an offer, like ``Bet``; apply
 them with one amount. Spanish names: *plantarse* (:class:`Stand`), *pedir carta*
-(:class:`Draw`), *abrir calle* (:class:`OpenCalle`), *muerta* (:class:`Muerta`), *cambiar el
+(:class:`Draw`), *abrir calle* (:class:`OpenCalle`, a draw that opens a calle
+if the card is a figure), *muerta* (:class:`Muerta`), *cambiar el
 4* (:class:`Exchange`), *no ir* on a 3 (:class:`Decline`), *anular la mano* (:class:`Annul`).
 
 >>> Draw(calle=1, raise_by=2), Draw()
@@ -73,8 +74,7 @@ class Vote(Action):
 
 @dataclass(frozen=True, slots=True)
 class Keep(Action):
-    """Keep the card as it is: the bank keeps its first 3 or 4 and declares the hand valid
-    (M-29); a punter keeps a new figure in the calle he named instead of opening a calle.
+    """The bank keeps its first 3 or 4 and declares the hand valid (M-29).
 
     >>> Keep()
     Keep()
@@ -199,19 +199,31 @@ class Muerta(Action):
 
 @dataclass(frozen=True, slots=True)
 class OpenCalle(Action):
-    """Open a new calle with the figure just drawn (*abrir calle*), betting ``amount`` on it
-    (M-13).
+    """Ask for a card for calle ``calle`` (*pedir carta*), declaring before it is seen that a
+    figure will open a new calle (*abrir calle*) with bet ``amount`` (M-13, M-22). Offered
+    only while every card received is a figure. The raise ``raise_by`` and ``down`` are as
+    in :class:`Draw`, and the raise stays on calle ``calle``. A card that is not a figure
+    goes to calle ``calle`` exactly as with :class:`Draw`; nobody else can tell which of
+    the two was asked for.
 
-    As an offer, ``up_to`` (when set) means any bet from ``amount`` to ``up_to``.
+    As an offer, ``up_to`` (when set) means any bet from ``amount`` to ``up_to``, and
+    ``raise_up_to`` any raise from ``raise_by`` to ``raise_up_to``.
 
-    >>> OpenCalle(1, up_to=3).allows(OpenCalle(3)), OpenCalle(1, up_to=3).choose()
-    (True, OpenCalle(amount=1))
+    >>> offer = OpenCalle(1, up_to=3, raise_up_to=2)
+    >>> offer.allows(OpenCalle(3, raise_by=2)), offer.allows(OpenCalle(3, down=True))
+    (True, False)
+    >>> offer.choose(), OpenCalle(2, calle=1, down=True)
+    (OpenCalle(amount=1), OpenCalle(amount=2, calle=1, down=True))
     """
 
     kind: ClassVar[str] = "open_calle"
     range_field: ClassVar[str | None] = "amount"
     amount: int
+    calle: int = 0
+    raise_by: int = 0
+    down: bool = False
     up_to: int | None = None
+    raise_up_to: int | None = None
 
     def __repr__(self) -> str:
         return _short_repr(self)
@@ -219,8 +231,15 @@ class OpenCalle(Action):
     def allows(self, action: Action) -> bool:
         if type(action) is not OpenCalle or action.up_to is not None:
             return False
+        if action.raise_up_to is not None or type(action.down) is not bool:
+            return False
+        if (action.calle, action.down) != (self.calle, self.down):
+            return False
         top = self.amount if self.up_to is None else self.up_to
-        return self.amount <= action.amount <= top
+        raise_top = self.raise_by if self.raise_up_to is None else self.raise_up_to
+        return (self.amount <= action.amount <= top
+                and self.raise_by <= action.raise_by <= raise_top)
 
     def choose(self, rng: np.random.Generator | None = None) -> Action:
-        return OpenCalle(_pick(self.amount, self.up_to, rng))
+        return OpenCalle(_pick(self.amount, self.up_to, rng), self.calle,
+                         _pick(self.raise_by, self.raise_up_to, rng), self.down)

@@ -31,7 +31,6 @@ __all__ = [
     "Declined",
     "Exchanged",
     "HandValid",
-    "Kept",
     "MuertaPlayed",
     "Revealed",
     "Settled",
@@ -228,24 +227,10 @@ class Staked(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Kept(Event):
-    """A figure drawn while calles can open stays in the calle it was named for.
-
-    >>> Kept(seat=1, calle=0).calle
-    0
-    """
-
-    kind: ClassVar[str] = "keep"
-    calle: int
-
-    def describe(self) -> str:
-        return f"Seat {self.seat} keeps the figure in calle {self.calle}"
-
-
-@dataclass(frozen=True, slots=True)
 class CalleOpened(Event):
-    """The figure just drawn for calle ``source`` opens a new calle, number ``calle``
-    (numbered left to right in opening order, M-13).
+    """The figure just drawn for calle ``source`` with :class:`~cartes.games.OpenCalle` opens a
+    new calle, number ``calle`` (numbered left to right in opening order, M-13). A figure
+    drawn with :class:`~cartes.games.Draw` stays in its calle without any event of its own.
 
     >>> CalleOpened(seat=1, calle=1, source=0).calle
     1

@@ -86,28 +86,35 @@ class SieteRules(Protocol):
 
 class _Calle:
     """One hand or calle of a punter (or the bank's hand): cards, which are face up, the bet
-    and its state (``open``, ``stood``, ``bust``, ``muerta``)."""
+    and its state (``open``, ``stood``, ``bust``, ``muerta``). A busted calle's cards go to the
+    discards (the ``Busted`` event shows them); it keeps only its ``total``."""
 
-    __slots__ = ("bet", "cards", "status", "up")
+    __slots__ = ("bet", "busted_at", "cards", "status", "up")
 
     def __init__(self, card: SpanishCard, up: bool, bet: int = 0) -> None:
         self.cards = [card]
         self.up = [up]
         self.bet = bet
         self.status = "open"
+        self.busted_at = 0
 
     def copy(self) -> _Calle:
         twin = _Calle.__new__(_Calle)
         twin.cards, twin.up, twin.bet, twin.status = list(self.cards), list(self.up), \
             self.bet, self.status
+        twin.busted_at = self.busted_at
         return twin
 
     def key(self) -> tuple[object, ...]:
-        return tuple(self.cards), tuple(self.up), self.bet, self.status
+        return tuple(self.cards), tuple(self.up), self.bet, self.status, self.busted_at
+
+    def bust(self, points: int) -> None:
+        """The calle passed 7½ with ``points``: its cards leave it (for the discards)."""
+        self.status, self.busted_at, self.cards, self.up = "bust", points, [], []
 
     @property
     def total(self) -> int:
-        return total(self.cards)
+        return self.busted_at if self.status == "bust" else total(self.cards)
 
     @property
     def hidden(self) -> int | None:

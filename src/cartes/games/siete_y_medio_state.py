@@ -1,9 +1,9 @@
 """One hand of siete y medio in progress: :class:`SieteState`, the state machine of SPEC §3.3.
 
 A hand moves through phases: the modality-3 ``"vote"``, the bank's ``"validity"``
-declaration, each punter's ``"first"`` card (decline, exchange, bet) and ``"play"`` (with
-``"figure"`` when a drawn figure may open a calle), the ``"bank"``'s turn, and ``"over"``
-after the settlement. :class:`~cartes.games.siete_y_medio.SieteYMedio` starts it.
+declaration, each punter's ``"first"`` card (decline, exchange, bet) and ``"play"``, the
+``"bank"``'s turn, and ``"over"`` after the settlement.
+:class:`~cartes.games.siete_y_medio.SieteYMedio` starts it.
 
 >>> from cartes.games import SieteYMedio
 >>> state = SieteYMedio(players=3).start(seed=3)
@@ -43,7 +43,6 @@ from cartes.games.siete_y_medio_events import (
     Declined,
     Exchanged,
     HandValid,
-    Kept,
     MuertaPlayed,
     Revealed,
     Settled,
@@ -74,8 +73,8 @@ class SieteState(State):
 
     Besides the :class:`~cartes.games.State` contract it shows the ``bank``, the turn
     ``order`` of the punters, the ``phase`` (``"vote"``, ``"validity"``, ``"first"`` (a
-    punter's first card, before his bet), ``"play"``, ``"figure"`` (open a calle or keep the
-    figure), ``"bank"``, ``"over"``), the ``limits`` in force and each seat's ``calles``.
+    punter's first card, before his bet), ``"play"``, ``"bank"``, ``"over"``), the ``limits``
+    in force and each seat's ``calles``.
 
     >>> from cartes.games import SieteYMedio
     >>> state = SieteYMedio(players=2).start(seed=1)
@@ -94,6 +93,9 @@ class SieteState(State):
         self.sitting_out = sitting_out
         self.deck = deck
         self.discards: list[SpanishCard] = []
+        # The 4s exchanged for the first card being decided: out of any reshuffle until that
+        # first card is settled, so an exchange always brings a new card (M-12).
+        self.aside: list[SpanishCard] = []
         self.reshuffles = 0
         self.order: tuple[int, ...] = tuple((bank - 1 - i) % n for i in range(n - 1))
         self.limits = game.limits
@@ -155,6 +157,16 @@ class SieteState(State):
         """Whether a card can be dealt: from the stock, or from the discards reshuffled."""
         return bool(len(self.deck) or self.discards)
 
+    def can_annul(self) -> bool:
+        """Whether a new deal could leave the bank with neither a 3 nor a 4 (else a bank that
+        exchanges every 4 and annuls every 3 would deal for ever)."""
+        return any(card.rank not in (3, 4) for card in self.initial_deck)
+
+    def _set_aside_done(self) -> None:
+        """The first card is settled: the 4s exchanged for it join the discards (M-26)."""
+        self.discards.extend(self.aside)
+        self.aside = []
+
     def _deal(self) -> None:
         playing = self._playing()
         if not playing:
@@ -180,6 +192,7 @@ class SieteState(State):
             self.phase = "validity"
             self.current = None
             return
+        self._set_aside_done()
         self.history.append(HandValid(self.bank))
         self._next_punter()
 
@@ -208,12 +221,14 @@ class SieteState(State):
         points = calle.total
         if points > TARGET:
             calle.status = "bust"
-            calle.up = [True] * len(calle.cards)
             amount = 0 if seat == self.bank else calle.bet
             self.net[seat] -= amount
             self.net[self.bank] += amount
-            self.discards.extend(calle.cards)
+            # The cards are shown in the Busted event and go to the discards, which may deal
+            # them again: they leave the calle, so no card is ever in two places.
             self.history.append(Busted(seat, index, tuple(calle.cards), points, amount))
+            self.discards.extend(calle.cards)
+            calle.bust(points)
         elif points == TARGET:
             calle.status = "stood"
             if self.game.reveal_seven_and_half and calle.hidden is not None:
@@ -329,6 +344,12 @@ class SieteState(State):
         ...
         cartes.errors.IllegalActionError: a bet must be 1 to 3 chips (modality 1): ...
         """
+        calle = getattr(action, "calle", 0) if isinstance(action, Stand | Draw | OpenCalle) else 0
+        if not is_whole(calle):  # the core would call it an amount of chips
+            raise IllegalActionError(
+                f"{type(action).__name__}.calle must be a calle number (an int, 0 for the first "
+                f"hand or calle), got {type(calle).__name__} {calle!r}"
+            )
         try:
             return super().apply(action, seat=seat)
         except IllegalActionError as error:
@@ -369,9 +390,9 @@ class SieteState(State):
     def _do_exchange(self, seat: int, action: Exchange) -> None:
         calle = self._calle(seat, 0)
         four = calle.cards[0]
-        self.discards.append(four)
         self.history.append(Exchanged(seat, four))
-        card = self._card()
+        card = self._card()  # before the 4 is set aside: M-12's "new card"
+        self.aside.append(four)
         calle.cards[0] = card
         self.history.append(Dealt(seat, card, False, 0))
         if seat == self.bank:
@@ -383,29 +404,27 @@ class SieteState(State):
         self.deck = Deck(list(self.initial_deck), kind=SpanishCard)  # every card collected
         self.deck.shuffle(self._rng())
         self.discards = []
+        self.aside = []
         self._deal()
 
     def _do_keep(self, seat: int, action: Keep) -> None:
-        if seat == self.bank:
-            self.history.append(HandValid(seat))
-            self._next_punter()
-            return
-        punter = self.punters[seat]
-        self.history.append(Kept(seat, punter.target))
-        self.phase = "play"
-        self._after_card(seat, punter.target)
+        self._set_aside_done()
+        self.history.append(HandValid(seat))
+        self._next_punter()
 
     def _do_decline(self, seat: int, action: Decline) -> None:
         punter = self.punters[seat]
         card = punter.calles[0].cards[0]
         punter.calles = []
         punter.status = "declined"
+        self._set_aside_done()
         self.discards.append(card)
         self.history.append(Declined(seat, card))
         self._next_punter()
 
     def _do_bet(self, seat: int, action: Bet) -> None:
         punter = self.punters[seat]
+        self._set_aside_done()
         punter.status = "playing"
         punter.calles[0].bet = action.amount
         punter.opening = punter.calles[0].cards[0].is_figure
@@ -426,35 +445,42 @@ class SieteState(State):
         self._calle_finished(seat)
 
     def _do_draw(self, seat: int, action: Draw) -> None:
-        index = action.calle
-        self._raise(seat, index, action.raise_by)
+        self._draw(seat, action.calle, action.raise_by, action.down, None)
+
+    def _do_open_calle(self, seat: int, action: OpenCalle) -> None:
+        self._draw(seat, action.calle, action.raise_by, action.down, action.amount)
+
+    def _draw(self, seat: int, index: int, raise_by: int, down: bool,
+              open_bet: int | None) -> None:
+        """A card for calle ``index``; with ``open_bet``, a figure opens a new calle at that bet
+        (M-13). Whether a calle may open depends on the hidden first card, so a figure kept
+        must look exactly like any other card: the choice was made before the card was seen,
+        and keeping it writes no event."""
+        self._raise(seat, index, raise_by)
         calle = self._calle(seat, index)
         hidden = calle.hidden
-        if action.down and hidden is not None:  # M-8: never two hidden cards
+        if down and hidden is not None:  # M-8: never two hidden cards
             calle.up[hidden] = True
             self.history.append(Turned(seat, index, calle.cards[hidden]))
         card = self._card()
         calle.cards.append(card)
-        calle.up.append(not action.down)
-        self.history.append(Dealt(seat, card, not action.down, index))
+        calle.up.append(not down)
+        self.history.append(Dealt(seat, card, not down, index))
         if seat != self.bank:
             punter = self.punters[seat]
             punter.target = index
-            if punter.opening and card.is_figure:  # M-13: keep it, or open a calle
-                self.phase = "figure"
-                return
-            punter.opening = False
+            if punter.opening and card.is_figure:
+                if open_bet is not None:
+                    calle.cards.pop()
+                    calle.up.pop()
+                    punter.calles.append(_Calle(card, not down, open_bet))
+                    new = len(punter.calles) - 1
+                    self.history.append(CalleOpened(seat, new, index))
+                    self.history.append(Staked(seat, new, open_bet, open_bet))
+                    return
+            else:
+                punter.opening = False
         self._after_card(seat, index)
-
-    def _do_open_calle(self, seat: int, action: OpenCalle) -> None:
-        punter = self.punters[seat]
-        source = punter.calles[punter.target]
-        card, up = source.cards.pop(), source.up.pop()
-        punter.calles.append(_Calle(card, up, action.amount))
-        new = len(punter.calles) - 1
-        self.history.append(CalleOpened(seat, new, punter.target))
-        self.history.append(Staked(seat, new, action.amount, action.amount))
-        self.phase = "play"
 
     def _do_muerta(self, seat: int, action: Muerta) -> None:
         punter = self.punters[seat]
@@ -531,7 +557,7 @@ class SieteState(State):
                 "order": self.order,
                 "calles": tuple(calles),
                 "stock": len(self.deck),
-                "discards": len(self.discards),
+                "discards": len(self.discards) + len(self.aside),
             },
         )
 
@@ -540,6 +566,7 @@ class SieteState(State):
         twin.__dict__.update(self.__dict__)
         twin.deck = self.deck.copy()
         twin.discards = list(self.discards)
+        twin.aside = list(self.aside)
         twin.punters = {p: h.copy() for p, h in self.punters.items()}
         twin.bank_hand = None if self.bank_hand is None else self.bank_hand.copy()
         twin.votes = dict(self.votes)
@@ -551,7 +578,7 @@ class SieteState(State):
     def _snapshot(self) -> tuple[object, ...]:
         return (
             self.game, self.bank, self.initial_balances, self.initial_deck, self.reshuffle_seed,
-            self.sitting_out, self.deck, self.discards, self.reshuffles, self.limits,
+            self.sitting_out, self.deck, self.discards, self.aside, self.reshuffles, self.limits,
             {p: h.key() for p, h in self.punters.items()},
             None if self.bank_hand is None else self.bank_hand.key(), self.phase,
             self.current, self.votes, self.net, self.next_bank, self.history, self.actions,
