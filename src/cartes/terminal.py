@@ -170,7 +170,8 @@ def _concrete(offer: games.Action, amount_words: list[str], allowed: str) -> gam
     changes: dict[str, Any] = {field: int(amount_words[0])}
     if hasattr(offer, "up_to"):
         changes["up_to"] = None
-    choice = dataclasses.replace(offer, **changes)
+    # the typed amount; any other range the offer has (a 7½ calle's raise) takes its least
+    choice = dataclasses.replace(offer, **changes).choose()
     if not offer.allows(choice):
         return f"{action_label(offer, unicode=False)}: {amount_words[0]} is not allowed"
     return choice
