@@ -237,7 +237,7 @@ def test_random_hands_keep_every_invariant(game, seed, probe):
 
 
 @pytest.mark.slow
-@settings(max_examples=2500, deadline=None)
+@settings(max_examples=800, deadline=None)
 @given(game=games(), seed=st.integers(0, 2**32 - 1), probe=st.booleans())
 def test_random_hands_keep_every_invariant_many(game, seed, probe):
     check_finished_hand(play_checked(game, seed, probe))

@@ -109,7 +109,7 @@ def test_phh_reads_back_to_a_hand_that_writes_the_same_phh(game, seed, cut):
 
 
 @pytest.mark.slow
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(game=games(), seed=st.integers(0, 2**32 - 1), cut=st.none() | st.integers(0, 40))
 def test_phh_round_trip_over_thousands_of_hands(game, seed, cut):
     check_phh_round_trip(game, seed, cut)

@@ -166,7 +166,7 @@ def test_random_hands_keep_every_invariant(game, seed, probing):
 
 
 @pytest.mark.slow
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=800, deadline=None)
 @given(game=games(), seed=st.integers(0, 2**32 - 1), probing=st.booleans())
 def test_random_hands_keep_every_invariant_many(game, seed, probing):
     check_finished(play_checked(game, seed, probing))
@@ -243,7 +243,7 @@ def test_others_see_nothing_of_a_hidden_card(game, seed):
 
 
 @pytest.mark.slow
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=800, deadline=None)
 @given(game=games(), seed=st.integers(0, 2**32 - 1))
 def test_others_see_nothing_of_a_hidden_card_many(game, seed):
     swap_a_hidden_card(game, seed)
