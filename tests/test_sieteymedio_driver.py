@@ -34,6 +34,7 @@ from cartes.errors import IllegalActionError, OptionError
 from cartes.games import get
 from cartes.games.core import Bet
 from cartes.games.siete_y_medio_actions import Draw, Keep, Stand
+from cartes.games.siete_y_medio_events import Dealt
 from cartes.games.siete_y_medio_state import SieteState
 from cartes.play import SeatView, play_hand
 from cartes.spanish import SpanishCard, spanish_deck_cards
@@ -122,8 +123,8 @@ def test_the_punter_keeps_his_first_card_hidden_and_bets_the_minimum() -> None:
         for seat, action in state.actions:
             assert action in (Keep(), Bet(1), Draw(), Stand()), (seat, action)
             assert seat == 0 if action == Keep() else seat == 1 if action == Bet(1) else True
-        hidden = [kind for kind in state.history if type(kind).__name__ == "Dealt"
-                  and kind.seat == 1 and not kind.face_up]
+        hidden = [event for event in state.history
+                  if isinstance(event, Dealt) and event.seat == 1 and not event.face_up]
         assert len(hidden) == 1  # only the first card came face down
 
 
