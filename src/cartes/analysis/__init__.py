@@ -14,6 +14,7 @@ from cartes.analysis.executors import (
 )
 from cartes.analysis.ranges import HandRange
 from cartes.analysis.sieteymedio import (
+    PolicyAgent,
     bank_draws_below,
     best_bank_response,
     best_punter_policy,
@@ -25,6 +26,7 @@ from cartes.analysis.sieteymedio import (
 __all__ = [
     "Equity",
     "HandRange",
+    "PolicyAgent",
     "SerialExecutor",
     "bank_draws_below",
     "best_bank_response",

@@ -39,15 +39,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from typing import Final, TypeAlias
+from typing import Final, Protocol, TypeAlias
 
-from cartes.errors import DeckError, DuplicateCardError, OptionError
+from cartes.errors import DeckError, DuplicateCardError, IllegalActionError, OptionError
+from cartes.games.core import Action, Bet, Observation
+from cartes.games.siete_y_medio_actions import Draw, Keep, Stand
 from cartes.spanish import SpanishCard, SpanishCardLike
 
 __all__ = [
     "TARGET",
     "BankPolicy",
     "DrawOdds",
+    "PolicyAgent",
     "PunterPolicy",
     "Solution",
     "bank_draws_below",
@@ -416,3 +419,79 @@ def best_bank_response(punter_policy: PunterPolicy) -> Solution:
         bank_total += bank_value((), visible, weights)
     punter_value = Fraction(-(bank_total + bust), _FACTORIAL[40])
     return Solution(punter_value, dict(decisions))  # type: ignore[arg-type]
+
+
+class _View(Protocol):
+    """What :class:`PolicyAgent` reads of its turn (a :class:`cartes.play.SeatView`)."""
+
+    seat: int
+    legal_actions: tuple[Action, ...]
+
+    def observation(self) -> Observation: ...
+
+
+class PolicyAgent:
+    """An agent that plays a punter policy and a bank policy of this module in the game
+    driver (``get("siete-y-medio", players=2)``), exactly as the dynamic programme models
+    the hand, so that simulated results can be set against :func:`expected_value`.
+
+    As the bank it keeps its first card at the validity declaration (no exchange, no annul)
+    and then draws while ``bank_policy(bank, visible)`` says so, ``visible`` being the
+    punter's face-up cards. As a punter it never declines, exchanges, opens a calle or plays
+    the muerta: it bets the minimum and draws face up, keeping its first card hidden, while
+    ``punter_policy(first, later)`` says so. A seat plays the role the hand gives it, so one
+    agent may sit in both seats. It is meant for one punter against the bank, the hand the
+    programme solves (with more punters, the bank's ``visible`` holds all their face-up
+    cards).
+
+    >>> from cartes.games import get
+    >>> from cartes.play import play_hand
+    >>> agent = PolicyAgent(punter_draws_below(10), bank_draws_below(11))
+    >>> state = play_hand(get("siete-y-medio", players=2), [agent, agent], seed=3)
+    >>> state.is_terminal, state.payoffs[0] == -state.payoffs[1]
+    (True, True)
+    """
+
+    def __init__(self, punter_policy: PunterPolicy, bank_policy: BankPolicy) -> None:
+        if not callable(punter_policy) or not callable(bank_policy):
+            raise OptionError(
+                "PolicyAgent takes two policies, functions of the cards in half-points: "
+                f"punter_policy(first, later) and bank_policy(bank, visible), got "
+                f"{punter_policy!r} and {bank_policy!r}"
+            )
+        self.punter_policy = punter_policy
+        self.bank_policy = bank_policy
+
+    def __repr__(self) -> str:
+        return f"PolicyAgent({self.punter_policy!r}, {self.bank_policy!r})"
+
+    def act(self, view: _View) -> Action:
+        """The policy's choice for ``view``'s seat: ``Keep()``, ``Bet(minimum)``,
+        ``Draw()`` (face up) or ``Stand()``."""
+        legal = view.legal_actions
+        if Keep() in legal:
+            return Keep()
+        for offer in legal:
+            if isinstance(offer, Bet):
+                return Bet(offer.amount)
+        obs = view.observation()
+        calles = obs.extra["calles"]
+        bank_seat = obs.extra["bank"]
+        if view.seat == bank_seat:
+            own = tuple(sorted(card.half_points for card in calles[bank_seat][0][0]))
+            punters = [calles[s] for s in range(len(calles)) if s != bank_seat and calles[s]]
+            visible = tuple(sorted(card.half_points for calle in punters for card in calle[0][0]
+                                   if card is not None))
+            draw = _check_choice(self.bank_policy(own, visible), "bank")
+        else:
+            cards = calles[view.seat][0][0]
+            first = cards[0].half_points
+            later = tuple(sorted(card.half_points for card in cards[1:]))
+            draw = _check_choice(self.punter_policy(first, later), "punter")
+        choice: Action = Draw() if draw else Stand()
+        if not any(offer.allows(choice) for offer in legal):
+            raise IllegalActionError(
+                f"{self!r} chose {choice!r}, not among {legal}: the policies play one punter "
+                "without calles against the bank, in a hand with cards left to draw"
+            )
+        return choice
