@@ -136,12 +136,12 @@ def test_the_mean_payoff_is_the_exact_value(best_punter: Solution, best_bank: So
 
 
 @pytest.mark.slow
-def test_the_mean_payoff_is_the_exact_value_over_200k_hands(
+def test_the_mean_payoff_is_the_exact_value_over_80k_hands(
     best_punter: Solution, best_bank: Solution
 ) -> None:
-    assert_within_four_errors(driver_payoffs(PolicyAgent(best_punter, BANK), 200_000, 11),
+    assert_within_four_errors(driver_payoffs(PolicyAgent(best_punter, BANK), 80_000, 11),
                               best_punter.value)
-    assert_within_four_errors(driver_payoffs(PolicyAgent(PUNTER, best_bank), 200_000, 12),
+    assert_within_four_errors(driver_payoffs(PolicyAgent(PUNTER, best_bank), 80_000, 12),
                               best_bank.value)
 
 
