@@ -22,16 +22,16 @@ any of rounds 1 to 5, the hand stops and the best hand on the cards dealt so far
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from cartes._indexed import items_of
 from cartes.deck import Deck, SeedLike, make_rng
 from cartes.errors import ConfigurationError, IllegalActionError
-from cartes.french import Card, CardLike, Hand
+from cartes.french import Card, Hand
 from cartes.games import betting
 from cartes.games._check import flag, is_whole, whole, whole_list
+from cartes.games.calatone_actions import Concede, Declare, Expose
 from cartes.games.calatone_hands import (
     best_declaration,
     describe,
@@ -67,69 +67,6 @@ __all__ = [
 ]
 
 Phase = Literal["expose", "betting", "declare", "over"]
-
-
-# ---------------------------------------------------------------------------------------------
-# Actions
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Expose(Action):
-    """Choose which of one's two first cards is turned face up (C-5); the other stays down.
-
-    >>> Expose("As"), Expose("As") == Expose(Card("As")), Expose("As").to_dict()
-    (Expose('As'), True, {'kind': 'expose', 'card': 'As'})
-    """
-
-    kind: ClassVar[str] = "expose"
-    card: Card
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "card", Card(self.card))
-
-    def __repr__(self) -> str:
-        return f"Expose('{self.card}')"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Declare(Action):
-    """Turn up the hole card and declare five of one's cards as the hand (C-10). The declared
-    five are what is valued, even if a better five existed. Order does not matter.
-
-    >>> Declare("Jh Qc Kd Ah As")
-    Declare('As Ah Kd Qc Jh')
-    >>> Declare("Jh Qc Kd Ah As") == Declare([Card("As"), "Ah", "Kd", "Qc", "Jh"])
-    True
-    """
-
-    kind: ClassVar[str] = "declare"
-    cards: tuple[Card, ...]
-
-    def __post_init__(self) -> None:
-        raw: Iterable[CardLike]
-        if isinstance(self.cards, str):
-            raw = self.cards.replace(",", " ").split()
-        else:
-            raw = items_of(self.cards, "a declaration", "five cards, as text or an iterable")
-        parsed = sorted((Card(card) for card in raw), key=lambda c: -c.index)
-        object.__setattr__(self, "cards", tuple(parsed))
-
-    def __repr__(self) -> str:
-        return f"Declare('{' '.join(map(str, self.cards))}')"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "cards": " ".join(map(str, self.cards))}
-
-
-@dataclass(frozen=True, slots=True)
-class Concede(Action):
-    """Give up, at a declaration, every pot one contests with someone, showing nothing (C-26).
-
-    >>> Concede().to_dict()
-    {'kind': 'concede'}
-    """
-
-    kind: ClassVar[str] = "concede"
 
 
 # ---------------------------------------------------------------------------------------------
