@@ -472,6 +472,7 @@ def _amount(action: Action) -> int:
 
 _ENCODINGS: dict[str, type[Encoding] | str] = {
     "seven-card-stud": "cartes.games.stud_encoding:StudEncoding",
+    "calatone": "cartes.games.calatone_encoding:CalatoneEncoding",
 }
 
 
