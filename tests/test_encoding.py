@@ -5,6 +5,7 @@ spread-limit amounts go to the documented buckets."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import itertools
 import json
 from typing import ClassVar
@@ -57,14 +58,28 @@ def random_hands(game, hands, seed):
 
 
 def concrete_choices(offer, rng):
-    """Both ends of a range offer and an amount within (the offer itself if it has one)."""
+    """Both ends of a range offer and an amount within (the offer itself if it has one).
+    7½'s offers may have two ranges (``up_to`` for the ``range_field``, ``raise_up_to`` for
+    ``raise_by``): the least and the most of both, and a random choice."""
     if isinstance(offer, Bet) and offer.up_to is not None:
         return [Bet(offer.amount), Bet(offer.up_to),
                 Bet(int(rng.integers(offer.amount, offer.up_to + 1)))]
     if isinstance(offer, Raise) and offer.up_to is not None:
         return [Raise(to=offer.to), Raise(to=offer.up_to),
                 Raise(to=int(rng.integers(offer.to, offer.up_to + 1)))]
+    if is_range(offer):
+        top = {"up_to": None}
+        if offer.up_to is not None:
+            top[offer.range_field] = offer.up_to
+        if getattr(offer, "raise_up_to", None) is not None:
+            top.update(raise_by=offer.raise_up_to, raise_up_to=None)
+        return [offer.choose(), dataclasses.replace(offer, **top), offer.choose(rng)]
     return [offer]
+
+
+def is_range(offer):
+    """Whether an offer stands for more than one action."""
+    return offer.choose() != offer or getattr(offer, "up_to", None) is not None
 
 
 def variants(name):
@@ -103,7 +118,7 @@ def test_action_numbers_round_trip_in_random_play(name):
                         if offer.allows(back) and back == action:
                             continue
                         # only an amount between spread buckets may come back different
-                        assert getattr(offer, "up_to", None) is not None, (action, back)
+                        assert is_range(offer), (action, back)
                         assert offer.allows(back)
                 illegal = [i for i in range(enc.num_actions) if not mask[i]]
                 for i in illegal[:3]:

@@ -94,6 +94,19 @@ def test_chance_deals_every_card_left_equally_and_the_hand_uses_them_in_order():
     assert state.current_player() == state.hand.to_act
 
 
+def test_chance_outcomes_are_deck_positions_for_decks_that_skip_indices():
+    """Spanish cards (no 8s or 9s: indices up to 47) and calatone's stripped deck: chance
+    outcomes run 0..len(deck)-1, as OpenSpiel requires, and stand for the deck's cards."""
+    from cartes.games import Calatone, SieteYMedio
+
+    for game, size in ((SieteYMedio(players=3), 40), (Calatone(players=2, lowest_rank=10), 20)):
+        spiel = OpenSpielGame(game)
+        assert spiel.max_chance_outcomes() == size
+        state = spiel.new_initial_state()
+        assert sorted(a for a, _ in state.chance_outcomes()) == list(range(size))
+        pyspiel.random_sim_test(spiel, num_sims=3, serialize=False, verbose=False)
+
+
 def test_information_states_hide_the_other_seats_down_cards():
     game = OpenSpielGame(SevenCardStud(players=2))
     one, two = game.new_initial_state(), game.new_initial_state()

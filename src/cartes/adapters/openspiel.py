@@ -76,7 +76,10 @@ class _Setup:
         self.game = game
         self.encoding: Encoding = encoding(game)
         self.deck = self.encoding.new_deck()
-        self.cards = {card.index: card for card in self.deck}
+        # A chance outcome is a card's position in the fresh deck (its index for a full
+        # French deck): outcomes must be 0..len(deck)-1, and Spanish or stripped decks skip
+        # indices.
+        self.cards = dict(enumerate(self.deck))
         self.cards_used = self.encoding.cards_used()
 
 
@@ -200,7 +203,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every card not yet dealt, equally likely."""
         taken = set(self._dealt)
-        left = [card.index for card in self._game.deck if card.index not in taken]
+        left = [outcome for outcome in self._game.cards if outcome not in taken]
         return [(index, 1.0 / len(left)) for index in left]
 
     def _apply_action(self, action: int) -> None:
@@ -216,7 +219,8 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _start(self) -> None:
         top = [self._game.cards[index] for index in self._dealt]
-        rest = [card for card in self._game.deck if card.index not in set(self._dealt)]
+        taken = set(self._dealt)
+        rest = [card for outcome, card in self._game.cards.items() if outcome not in taken]
         self.hand = self._game.encoding.start(Deck([*top, *rest]))
 
     def _action_to_string(self, player: int, action: int) -> str:

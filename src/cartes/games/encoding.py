@@ -472,6 +472,8 @@ def _amount(action: Action) -> int:
 
 _ENCODINGS: dict[str, type[Encoding] | str] = {
     "seven-card-stud": "cartes.games.stud_encoding:StudEncoding",
+    "calatone": "cartes.games.calatone_encoding:CalatoneEncoding",
+    "siete-y-medio": "cartes.games.siete_encoding:SieteEncoding",
 }
 
 
