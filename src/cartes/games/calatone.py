@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from cartes.deck import Deck, SeedLike, make_rng
-from cartes.errors import ConfigurationError, IllegalActionError
+from cartes.errors import ConfigurationError
 from cartes.french import Card, Hand
 from cartes.games import betting
-from cartes.games._check import flag, is_whole, whole, whole_list
+from cartes.games._check import flag, whole, whole_list
 from cartes.games.calatone_actions import Concede, Declare, Expose
 from cartes.games.calatone_hands import (
     best_declaration,
@@ -39,7 +39,7 @@ from cartes.games.calatone_hands import (
     hand_value,
     partial_value,
 )
-from cartes.games.core import Action, Event, Game, Observation, State, deck_kind
+from cartes.games.core import Action, Event, Game, Observation, deck_kind
 from cartes.games.events import (
     Acted,
     AllPassed,
@@ -56,6 +56,7 @@ from cartes.games.events import (
     Shown,
     UncalledReturned,
 )
+from cartes.games.poker import PokerState
 
 __all__ = [
     "Calatone",
@@ -225,7 +226,7 @@ class _Showdown:
         )
 
 
-class CalatoneState(State):
+class CalatoneState(PokerState):
     """One hand of calatone. Made by :meth:`Calatone.start`.
 
     Besides the :class:`~cartes.games.State` contract: the ``phase`` (``"expose"``,
@@ -437,47 +438,14 @@ class CalatoneState(State):
         return turn
 
     @property
-    def is_terminal(self) -> bool:
-        return self._payoffs is not None
-
-    @property
-    def payoffs(self) -> tuple[int, ...]:
-        """Net chips per seat (they sum to zero), once the hand is over."""
-        if self._payoffs is None:
-            raise IllegalActionError("payoffs are known only when the hand is over")
-        return self._payoffs
-
-    @property
     def round_number(self) -> int:
         """The betting round, 1 to 6: round 1 is played on two cards, round 6 on seven."""
         return self.street - 1
 
     @property
-    def stacks(self) -> tuple[int, ...]:
-        """Each seat's chips behind (not in the pot)."""
-        return tuple(self.chips.stacks)
-
-    @property
     def up_cards(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's face-up cards, public to every seat (none before the reveal)."""
         return tuple(tuple(up) for up in self.up)
-
-    @property
-    def pots(self) -> tuple[betting.Pot, ...]:
-        """The pots: settled ones during a betting round (this round's bets apart in
-        :attr:`round_bets`), every pot between rounds and at the declarations, and the pots
-        as awarded once the hand is over."""
-        if self._payoffs is not None:
-            return self.final_pots
-        committed = list(self.chips.committed)
-        if self.round is not None:
-            committed = [c - bet for c, bet in zip(committed, self.round.contrib, strict=True)]
-        return betting.pots(committed, self.chips.folded)
-
-    @property
-    def round_bets(self) -> tuple[int, ...]:
-        """Each seat's chips bet in the current betting round (zeros outside a round)."""
-        return (0,) * self.n if self.round is None else tuple(self.round.contrib)
 
     def best_declaration(self, seat: int) -> Hand:
         """The best five of ``seat``'s cards to declare, once it holds five or more (a helper
@@ -589,12 +557,7 @@ class CalatoneState(State):
     def observation(self, seat: int | None) -> Observation:
         """What ``seat`` may know now; ``None`` is a spectator (public cards only). Before the
         reveal a seat knows its own expose choice and nobody else's (C-5)."""
-        if seat is not None:
-            if not is_whole(seat) or not 0 <= seat < self.n:
-                raise IllegalActionError(
-                    f"no seat {seat!r}: seats are 0..{self.n - 1}, or None for a spectator"
-                )
-            seat = int(seat)
+        seat = self._viewer(seat)
         visible: list[tuple[Card | None, ...]] = []
         for s in range(self.n):
             if s == seat or s in self.revealed:
@@ -602,34 +565,16 @@ class CalatoneState(State):
             else:
                 up = set(self.up[s])
                 visible.append(tuple(c if c in up else None for c in self.cards[s]))
-        to_act = self.to_act
-        rnd = self.round
-        return Observation(
-            seat=seat,
-            to_act=to_act,
-            stacks=tuple(self.chips.stacks),
-            committed=tuple(self.chips.committed),
-            folded=tuple(self.chips.folded),
-            cards=tuple(visible),
-            board=(),
-            history=tuple(e.seen_by(seat) for e in self.history),
-            legal_actions=self.legal_actions() if to_act == seat and seat is not None else (),
-            is_terminal=self.is_terminal,
-            extra={
-                "phase": self.phase,
-                "street": self.street,
-                "round": self.round_number,
-                "dealer": self.dealer,
-                "button": self.dealer,
-                "pots": self.pots,
-                "up_cards": self.up_cards,
-                "expose_choice": self.chosen.get(seat) if seat is not None else None,
-                "round_committed": () if rnd is None else tuple(rnd.contrib),
-                "to_call": 0 if rnd is None or seat is None else min(
-                    rnd.owed(seat), self.chips.stacks[seat]
-                ),
-            },
-        )
+        extra = {
+            "phase": self.phase,
+            "street": self.street,
+            "round": self.round_number,
+            "dealer": self.dealer,
+            "button": self.dealer,
+            "up_cards": self.up_cards,
+            "expose_choice": self.chosen.get(seat) if seat is not None else None,
+        }
+        return self._observation(seat, tuple(visible), (), extra)
 
     def clone(self) -> CalatoneState:
         twin = CalatoneState.__new__(CalatoneState)

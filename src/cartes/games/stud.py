@@ -19,12 +19,12 @@ from typing import Any, ClassVar, Literal
 import numpy as np
 
 from cartes.deck import Deck, SeedLike, make_rng
-from cartes.errors import ConfigurationError, IllegalActionError
+from cartes.errors import ConfigurationError
 from cartes.french import Card
 from cartes.games import betting
-from cartes.games._check import flag, is_whole, whole, whole_list
+from cartes.games._check import flag, whole, whole_list
 from cartes.games._rank import HandRankLike, board_strength, hand_rank
-from cartes.games.core import Action, Event, Game, Muck, Observation, Show, State, deck_kind
+from cartes.games.core import Action, Event, Game, Muck, Observation, Show, deck_kind
 from cartes.games.events import (
     Acted,
     AntePosted,
@@ -39,6 +39,7 @@ from cartes.games.events import (
     Shown,
     UncalledReturned,
 )
+from cartes.games.poker import PokerState
 
 __all__ = ["SevenCardStud", "StudState"]
 
@@ -152,7 +153,7 @@ class SevenCardStud(Game):
         return StudState(self, deck, chips, seat, seed_value)
 
 
-class StudState(State):
+class StudState(PokerState):
     """One hand of seven-card stud. Made by :meth:`SevenCardStud.start`.
 
     Besides the :class:`~cartes.games.State` contract it shows the ``street`` (3 to 7), the
@@ -373,59 +374,6 @@ class StudState(State):
         self._turn = turn
         return turn
 
-    @property
-    def is_terminal(self) -> bool:
-        return self._payoffs is not None
-
-    @property
-    def payoffs(self) -> tuple[int, ...]:
-        """Net chips per seat (they sum to zero), once the hand is over.
-
-        >>> from cartes.games.core import BringIn, Fold
-        >>> state = SevenCardStud(players=2).start(seed=1)
-        >>> _ = state.apply(BringIn()); _ = state.apply(Fold())
-        >>> state.payoffs, sum(state.payoffs)
-        ((1, -1), 0)
-        """
-        if self._payoffs is None:
-            raise IllegalActionError("payoffs are known only when the hand is over")
-        return self._payoffs
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        """Each seat's chips behind (not in the pot)."""
-        return tuple(self.chips.stacks)
-
-    @property
-    def pots(self) -> tuple[betting.Pot, ...]:
-        """The pots: during a betting round, those settled by the earlier rounds (antes
-        included), with this round's bets apart in :attr:`round_bets`; at the showdown, every
-        pot; once the hand is over, the pots as awarded.
-
-        An unanswered bet is never a pot of its own: it joins the pots when the round ends
-        (the part nobody called goes back to its bettor).
-
-        >>> from cartes.games.core import BringIn
-        >>> state = SevenCardStud(players=2).start(seed=1)
-        >>> _ = state.apply(BringIn())
-        >>> state.pots, state.round_bets
-        ((Pot(amount=2, eligible=frozenset({0, 1})),), (2, 0))
-        """
-        if self._payoffs is not None:
-            return self.final_pots
-        committed = list(self.chips.committed)
-        if self.round is not None:
-            committed = [c - bet for c, bet in zip(committed, self.round.contrib, strict=True)]
-        return betting.pots(committed, self.chips.folded)
-
-    @property
-    def round_bets(self) -> tuple[int, ...]:
-        """Each seat's chips bet in the current betting round, not yet in :attr:`pots`
-        (zeros between rounds)."""
-        if self.round is None:
-            return (0,) * self.n
-        return tuple(self.round.contrib)
-
     def legal_actions(self) -> tuple[Action, ...]:
         # Cached until the next action: agents and apply() both ask for them every turn.
         if self._legal is not None:
@@ -471,12 +419,7 @@ class StudState(State):
 
     def observation(self, seat: int | None) -> Observation:
         """What ``seat`` may know now; ``None`` is a spectator (public cards only)."""
-        if seat is not None:
-            if not is_whole(seat) or not 0 <= seat < self.n:
-                raise IllegalActionError(
-                    f"no seat {seat!r}: seats are 0..{self.n - 1}, or None for a spectator"
-                )
-            seat = int(seat)
+        seat = self._viewer(seat)
         shown = {e.seat for e in self.history if isinstance(e, Shown)}
         visible: list[tuple[Card | None, ...]] = []
         for s in range(self.n):
@@ -485,29 +428,9 @@ class StudState(State):
             else:
                 pairs = zip(self.cards[s], self.face_up[s], strict=True)
                 visible.append(tuple(c if up else None for c, up in pairs))
-        to_act = self.to_act
-        rnd = self.round
-        return Observation(
-            seat=seat,
-            to_act=to_act,
-            stacks=tuple(self.chips.stacks),
-            committed=tuple(self.chips.committed),
-            folded=tuple(self.chips.folded),
-            cards=tuple(visible),
-            board=() if self.community is None else (self.community,),
-            history=tuple(e.seen_by(seat) for e in self.history),
-            legal_actions=self.legal_actions() if to_act == seat and seat is not None else (),
-            is_terminal=self.is_terminal,
-            extra={
-                "street": self.street,
-                "button": self.button,
-                "pots": self.pots,
-                # this round's chips per seat, and what the seat must add to call
-                "round_committed": () if rnd is None else tuple(rnd.contrib),
-                "to_call": 0 if rnd is None or seat is None else min(
-                    rnd.owed(seat), self.chips.stacks[seat]
-                ),
-            },
+        board = () if self.community is None else (self.community,)
+        return self._observation(
+            seat, tuple(visible), board, {"street": self.street, "button": self.button}
         )
 
     def clone(self) -> StudState:

@@ -1,0 +1,137 @@
+"""What the poker games' hands share: chips, pots, the betting round, and the poker part of
+an observation. Seven-card stud and calatone build on :class:`PokerState`; a banking game
+(siete y medio) does not.
+
+>>> from cartes.games import get
+>>> state = get("calatone", players=2).start(seed=1)
+>>> isinstance(state, PokerState), state.stacks, state.round_bets
+(True, (199, 199), (0, 0))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cartes.errors import IllegalActionError
+from cartes.french import Card
+from cartes.games import betting
+from cartes.games._check import is_whole
+from cartes.games.core import Observation, State
+
+__all__ = ["PokerState"]
+
+
+class PokerState(State):
+    """A hand played for chips into pots: the part of the :class:`~cartes.games.State`
+    contract that every poker game fills the same way.
+
+    A subclass sets ``n`` (seats), ``chips`` (:class:`~cartes.games.betting.Chips`),
+    ``round`` (the :class:`~cartes.games.betting.BettingRound` under way, or ``None``),
+    ``final_pots`` and ``_payoffs`` (``None`` until the hand is over).
+
+    >>> from cartes.games import SevenCardStud
+    >>> SevenCardStud(players=2).start(seed=1).pots
+    (Pot(amount=2, eligible=frozenset({0, 1})),)
+    """
+
+    n: int
+    chips: betting.Chips
+    round: betting.BettingRound | None
+    final_pots: tuple[betting.Pot, ...]
+    _payoffs: tuple[int, ...] | None
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._payoffs is not None
+
+    @property
+    def payoffs(self) -> tuple[int, ...]:
+        """Net chips per seat (they sum to zero), once the hand is over.
+
+        >>> from cartes.games import BringIn, Fold, SevenCardStud
+        >>> state = SevenCardStud(players=2).start(seed=1)
+        >>> _ = state.apply(BringIn()); _ = state.apply(Fold())
+        >>> state.payoffs, sum(state.payoffs)
+        ((1, -1), 0)
+        """
+        if self._payoffs is None:
+            raise IllegalActionError("payoffs are known only when the hand is over")
+        return self._payoffs
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Each seat's chips behind (not in the pot)."""
+        return tuple(self.chips.stacks)
+
+    @property
+    def pots(self) -> tuple[betting.Pot, ...]:
+        """The pots: during a betting round, those settled by the earlier rounds (antes
+        included), with this round's bets apart in :attr:`round_bets`; between rounds and at
+        the showdown, every pot; once the hand is over, the pots as awarded.
+
+        An unanswered bet is never a pot of its own: it joins the pots when the round ends
+        (the part nobody called goes back to its bettor).
+
+        >>> from cartes.games import BringIn, SevenCardStud
+        >>> state = SevenCardStud(players=2).start(seed=1)
+        >>> _ = state.apply(BringIn())
+        >>> state.pots, state.round_bets
+        ((Pot(amount=2, eligible=frozenset({0, 1})),), (2, 0))
+        """
+        if self._payoffs is not None:
+            return self.final_pots
+        committed = list(self.chips.committed)
+        if self.round is not None:
+            committed = [c - bet for c, bet in zip(committed, self.round.contrib, strict=True)]
+        return betting.pots(committed, self.chips.folded)
+
+    @property
+    def round_bets(self) -> tuple[int, ...]:
+        """Each seat's chips bet in the current betting round, not yet in :attr:`pots`
+        (zeros between rounds)."""
+        return (0,) * self.n if self.round is None else tuple(self.round.contrib)
+
+    def _viewer(self, seat: object) -> int | None:
+        """``seat`` as a seat number, or ``None`` for a spectator; anything else is refused."""
+        if seat is None:
+            return None
+        number: int = int(seat) if is_whole(seat) else -1  # type: ignore[call-overload]
+        if not 0 <= number < self.n:
+            raise IllegalActionError(
+                f"no seat {seat!r}: seats are 0..{self.n - 1}, or None for a spectator"
+            )
+        return number
+
+    def _observation(
+        self,
+        seat: int | None,
+        cards: tuple[tuple[Card | None, ...], ...],
+        board: tuple[Card, ...],
+        extra: Mapping[str, Any],
+    ) -> Observation:
+        """An observation with the poker fields filled in: ``cards`` and ``board`` as
+        ``seat`` sees them, and the game's own ``extra`` beside the pots, this round's chips
+        per seat and what the seat must add to call."""
+        to_act = self.to_act
+        rnd = self.round
+        return Observation(
+            seat=seat,
+            to_act=to_act,
+            stacks=tuple(self.chips.stacks),
+            committed=tuple(self.chips.committed),
+            folded=tuple(self.chips.folded),
+            cards=cards,
+            board=board,
+            history=tuple(e.seen_by(seat) for e in self.history),
+            legal_actions=self.legal_actions() if to_act == seat and seat is not None else (),
+            is_terminal=self.is_terminal,
+            extra={
+                **extra,
+                "pots": self.pots,
+                "round_committed": () if rnd is None else tuple(rnd.contrib),
+                "to_call": 0 if rnd is None or seat is None else min(
+                    rnd.owed(seat), self.chips.stacks[seat]
+                ),
+            },
+        )
