@@ -40,7 +40,7 @@ def test_every_registered_game_keeps_the_contract(name):
 @pytest.mark.parametrize("name", games.available())
 def test_every_registered_game_keeps_the_contract_over_thousands_of_hands(name):
     for number, game in enumerate(game_variants(name)):
-        check_game(game, hands=300, seed=100 + number, probe=0.2)
+        check_game(game, hands=150, seed=100 + number, probe=0.2)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -451,7 +451,7 @@ test_deck_machine = DeckMachine.TestCase
 @pytest.mark.slow
 def test_deck_machine_long_run() -> None:
     run_state_machine_as_test(
-        DeckMachine, settings=settings(max_examples=3000, stateful_step_count=60, deadline=None)
+        DeckMachine, settings=settings(max_examples=1500, stateful_step_count=60, deadline=None)
     )
 
 
