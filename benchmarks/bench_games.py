@@ -111,7 +111,7 @@ def test_pokerkit_random_stud_hands(benchmark):
 
 
 def rate(run, count: int) -> float:
-    run(10)
+    run(200)  # past the evaluator's warm-up: its compiled entry points load on call 65
     start = time.perf_counter()
     run(count)
     return count / (time.perf_counter() - start)
