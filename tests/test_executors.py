@@ -19,7 +19,13 @@ from cartes.analysis import (
     seven_card_equity,
 )
 from cartes.analysis.executors import SIMULATE_BLOCK, split_evenly
-from cartes.errors import HandSizeError, OptionError, SeedError, UnknownRankingError
+from cartes.errors import (
+    HandSizeError,
+    InvalidCardError,
+    OptionError,
+    SeedError,
+    UnknownRankingError,
+)
 from cartes.games import SevenCardStud
 from cartes.play import CallingStation, RandomAgent, SimpleAgent, simulate, simulate_split
 
@@ -170,3 +176,18 @@ def test_a_cluster_of_two_worker_processes_gives_the_serial_result() -> None:
         assert category_counts(7, "calatone", executor=executor) == cartes.category_counts(
             7, "calatone"
         )
+
+
+def test_evaluate_many_takes_a_dask_array_chunk_by_chunk() -> None:
+    """Issue 12: evaluate_many itself accepts a Dask array and gives a lazy one."""
+    da = pytest.importorskip("dask.array")
+    rows = cartes.random_hands(2_000, 7, seed=4)
+    lazy = cartes.evaluate_many(da.from_array(rows, chunks=(300, 3)), "calatone")
+    assert type(lazy).__module__.startswith("dask")
+    assert np.array_equal(lazy.compute(), cartes.evaluate_many(rows, "calatone"))
+    bad = rows.copy()
+    bad[1_000, 2] = 99
+    with pytest.raises(InvalidCardError, match="outside 0-51"):
+        cartes.evaluate_many(da.from_array(bad, chunks=(500, 7))).compute()
+    with pytest.raises(HandSizeError):
+        cartes.evaluate_many(da.from_array(rows[:, :4], chunks=(500, 4)))

@@ -32,7 +32,7 @@ from numpy.typing import NDArray
 from cartes import evaluation
 from cartes.deck import SeedLike, make_rng
 from cartes.errors import OptionError, UnknownRankingError
-from cartes.evaluation.rankings import STANDARD, Category, Ranking, RankingLike, get_ranking
+from cartes.evaluation.rankings import STANDARD, Category, RankingLike, get_ranking
 from cartes.evaluation.tables import BUILT_IN, SHIFT
 
 __all__ = [
@@ -205,15 +205,10 @@ def category_counts(
     return {c: int(by_position[rules.position(c)]) for c in rules.categories}
 
 
-def _evaluate_block(block: NDArray[Any], ranking: Ranking) -> NDArray[np.uint16]:
-    if block.shape[0] == 0:
-        return np.empty(0, dtype=np.uint16)
-    return evaluation.evaluate_many(block, ranking, threads=False)
-
-
 def evaluate_dask(hands: Any, ranking: RankingLike = STANDARD) -> Any:
     """:func:`cartes.evaluate_many` on a Dask array of hands ``(n, k)``, chunk by chunk: a
-    lazy Dask array of strengths ``(n,)``. Each chunk is checked like ``evaluate_many``'s
+    lazy Dask array of strengths ``(n,)`` (``evaluate_many`` takes Dask arrays itself; this
+    also refuses anything else). Each chunk is checked like ``evaluate_many``'s
     input when it is computed. Needs the ``dask`` extra (``pip install 'cartes-games[dask]'``)::
 
         import dask.array as da
@@ -240,8 +235,4 @@ def evaluate_dask(hands: Any, ranking: RankingLike = STANDARD) -> Any:
         raise HandSizeError(
             f"hands must have shape (n, k) with k = 5, 6 or 7 cards, got shape {hands.shape}"
         )
-    array: Any = hands
-    whole_rows = array.rechunk({1: -1})
-    return whole_rows.map_blocks(
-        _evaluate_block, rules, drop_axis=1, dtype=np.uint16, meta=np.empty(0, np.uint16)
-    )
+    return evaluation.evaluate_many(hands, rules)  # chunk by chunk, lazily

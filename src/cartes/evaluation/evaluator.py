@@ -339,6 +339,31 @@ def _thread_count(threads: object) -> int:
     return min(int(threads), int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
 
 
+def _is_dask_array(hands: object) -> bool:
+    """A Dask array, known by its kind (so that evaluation never imports dask)."""
+    return type(hands).__module__.split(".")[0] == "dask" and hasattr(hands, "map_blocks")
+
+
+def _evaluate_block(block: NDArray[Any], rules: Ranking, check: bool) -> NDArray[np.uint16]:
+    if block.shape[0] == 0:
+        return np.empty(0, dtype=np.uint16)
+    return evaluate_many(block, rules, check=check, threads=False)
+
+
+def _evaluate_chunks(hands: Any, rules: Ranking, check: bool) -> NDArray[np.uint16]:
+    """A Dask array of hands ``(n, k)`` as a lazy Dask array of strengths ``(n,)``: each chunk
+    of whole rows evaluated like a numpy batch (typed as the numpy result it computes to)."""
+    if hands.ndim != 2 or hands.shape[1] not in (5, 6, 7):
+        raise HandSizeError(
+            f"hands must have shape (n, k) with k = 5, 6 or 7 cards, got shape {hands.shape}"
+        )
+    whole_rows = hands.rechunk({1: -1})
+    lazy: NDArray[np.uint16] = whole_rows.map_blocks(
+        _evaluate_block, rules, check, drop_axis=1, dtype=np.uint16, meta=np.empty(0, np.uint16)
+    )
+    return lazy
+
+
 def evaluate_many(
     hands: ArrayLike | Iterable[HandLike],
     ranking: RankingLike = STANDARD,
@@ -358,6 +383,10 @@ def evaluate_many(
     Hands given as text or cards are encoded first (slower; arrays are the fast way in). A
     ranking that is not built in runs in Python for small batches and is compiled for its first
     batch of 200,000 hands or more (about half a second), then always.
+
+    A Dask array of hands gives a lazy Dask array of strengths, evaluated chunk by chunk (each
+    chunk checked when it is computed, an error naming the row within its chunk); cartes needs
+    no dask import for it (the ``dask`` extra brings dask).
 
     >>> import numpy as np, cartes
     >>> cartes.evaluate_many(["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"]).tolist()
@@ -380,6 +409,8 @@ def evaluate_many(
         count = _thread_count(threads)
     if isinstance(hands, list | tuple) and len(hands) == 0:
         return np.empty(0, dtype=np.uint16)
+    if _is_dask_array(hands):
+        return _evaluate_chunks(hands, rules, check)
     array = _as_index_array(hands)
     single = array.ndim == 1
     rows = _rows(array)
