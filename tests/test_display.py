@@ -86,7 +86,8 @@ def _views_are_honest(state: games.State) -> None:
         obs = state.observation(viewer)
         visible = Counter(str(c) for hand in obs.cards for c in hand if c is not None)
         visible.update(str(c) for c in obs.board)
-        hidden = {str(c) for hand in every for c in hand} - set(visible)
+        # (None: a card even its owner may not see, such as a 7½ muerta's, M-14)
+        hidden = {str(c) for hand in every for c in hand if c is not None} - set(visible)
         backs = sum(c is None for hand in obs.cards for c in hand)
         for html in ([obs._repr_html_(), html_view(state)] if viewer is None
                      else [obs._repr_html_()]):
@@ -110,7 +111,11 @@ def _views_are_honest(state: games.State) -> None:
             assert not word.search(text_view(state)) or viewer is not None
     revealed = html_view(state, reveal=True)
     assert "back" not in shown(revealed)
-    assert set(shown(revealed)) >= {str(c) for hand in every for c in hand}
+    house = state.revealed_cards()  # every card, even one its owner may not see
+    for own, full in zip(every, house, strict=True):
+        assert [c for c in own if c is not None] == [c for c in full if c in own]
+        assert len(full) == len(own)
+    assert set(shown(revealed)) >= {str(c) for hand in house for c in hand}
 
 
 @pytest.mark.parametrize("name", games.available())

@@ -40,6 +40,8 @@ K = TypeVar("K", bound=IndexedCard)
 #: A seed: ``None`` (fresh OS entropy, not reproducible), an int >= 0, or a numpy ``Generator``.
 SeedLike = int | np.random.Generator | None
 
+_FRENCH: tuple[Card, ...] = tuple(full_deck())
+
 
 def make_rng(seed: SeedLike) -> np.random.Generator:
     """A numpy Generator from a seed, or the generator itself when given one.
@@ -126,7 +128,11 @@ class Deck(Generic[C]):
         >>> Deck.french().cards[:3]
         (Card('2c'), Card('2d'), Card('2h'))
         """
-        return Deck(full_deck())
+        deck: Deck[Card] = Deck.__new__(Deck)  # the full deck, known good: no checks
+        deck._cards = list(_FRENCH)
+        deck._burned = []
+        deck._kind = Card
+        return deck
 
     @classmethod
     def spanish(cls, size: int = 40) -> Deck[SpanishCard]:
@@ -223,8 +229,8 @@ class Deck(Generic[C]):
         >>> a.cards == b.cards
         True
         """
-        order = make_rng(seed).permutation(len(self._cards))
-        self._cards = [self._cards[i] for i in order]
+        order = make_rng(seed).permutation(len(self._cards)).tolist()
+        self._cards = list(map(self._cards.__getitem__, order))
 
     def cut(self, n: int) -> None:
         """Cut: move the top ``n`` cards to the bottom; each packet keeps at least one card.
@@ -265,7 +271,9 @@ class Deck(Generic[C]):
         >>> Deck.stacked("7o", kind=SpanishCard).draw()
         SpanishCard('7o')
         """
-        return self.deal(1)[0]
+        if not self._cards:
+            raise DeckError("cannot deal 1 cards: the deck holds 0")
+        return self._cards.pop(0)
 
     def burn(self) -> C:
         """Move the top card to the burn pile and return it.

@@ -312,8 +312,7 @@ def _state_title(state: State) -> str:
 
 def _state_view(state: State, reveal: bool = False) -> _TableView:
     obs = state.observation(None)
-    # every seat's own observation shows its own cards: together, the whole table
-    every = tuple(state.observation(s).cards[s] for s in range(len(obs.cards)))
+    every = state.revealed_cards()  # the whole table, as the house sees it
     public = {card for hand in obs.cards for card in hand if card is not None} | set(obs.board)
     hidden = frozenset(card for hand in every for card in hand if card not in public)
     if reveal:

@@ -241,6 +241,10 @@ def _parse_cards_text(text: str) -> list[Card]:
     return found
 
 
+_RANK_OF: tuple[Rank, ...] = tuple(Rank)
+_SUIT_OF: tuple[Suit, ...] = tuple(Suit)
+
+
 class Card(IndexedCard):
     """One card of the French 52-card deck.
 
@@ -301,7 +305,7 @@ class Card(IndexedCard):
         >>> Card("Td").rank
         Rank.TEN
         """
-        return Rank(self._index >> 2)
+        return _RANK_OF[self._index >> 2]  # the members themselves, without Enum's call
 
     @property
     def suit(self) -> Suit:
@@ -310,7 +314,7 @@ class Card(IndexedCard):
         >>> Card("Td").suit
         Suit.DIAMONDS
         """
-        return Suit(self._index & 3)
+        return _SUIT_OF[self._index & 3]
 
     def unicode(self) -> str:
         """The card with its suit symbol, for display: ``'A♠'``.

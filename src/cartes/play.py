@@ -16,6 +16,7 @@ asked (most bots never need it, and building it costs time).
 from __future__ import annotations
 
 import copy
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
@@ -103,8 +104,8 @@ class SeatView:
             raise IllegalActionError(f"seat {seat} has no turn now: seat {state.to_act} acts")
         self.seat = seat
         self.legal_actions = state.legal_actions()
-        observe = state.observation  # only this, kept in a closure, reaches the hand
-        self._build: Callable[[], Observation] | None = lambda: observe(seat)
+        # Only this bound method reaches the hand; it is always called with this seat.
+        self._build: Callable[[int], Observation] | None = state.observation
         self._observation: Observation | None = None
 
     @classmethod
@@ -133,7 +134,7 @@ class SeatView:
                     "this view has expired: it is valid only during the act() call it was "
                     "given to"
                 )
-            self._observation = self._build()
+            self._observation = self._build(self.seat)
         return self._observation
 
     def expire(self) -> None:
@@ -191,6 +192,10 @@ def forced_choice(legal: Sequence[Action]) -> Action | None:
     return next((a for a in legal if isinstance(a, Declare)), None)
 
 
+_PICK_MAX = 32
+_PICK_SPAN = math.lcm(*range(1, _PICK_MAX + 1))  # every count up to 32 divides it
+
+
 class RandomAgent:
     """Picks uniformly among the legal actions (and a uniform amount within a range).
 
@@ -203,10 +208,21 @@ class RandomAgent:
 
     def __init__(self, seed: SeedLike = None) -> None:
         self.rng = make_rng(seed)
+        self._draws: list[int] = []
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal_actions
-        return concrete(legal[int(self.rng.integers(len(legal)))], self.rng)
+        return concrete(legal[self._pick(len(legal))], self.rng)
+
+    def _pick(self, count: int) -> int:
+        """A uniform index below ``count``. One numpy call per choice would cost more than
+        the game's own step, so draws come 64 at a time, uniform on ``0 .. lcm(1..32) - 1``:
+        their remainder by any count up to 32 is exactly uniform."""
+        if count > _PICK_MAX:
+            return int(self.rng.integers(count))
+        if not self._draws:
+            self._draws = self.rng.integers(_PICK_SPAN, size=64).tolist()
+        return self._draws.pop() % count
 
 
 class CallingStation:
@@ -265,6 +281,8 @@ class SimpleAgent:
 
 
 def _check_agents(agents: object, seats: int) -> None:
+    if type(agents) is list and len(agents) == seats:  # the usual call, checked at once
+        return
     if not isinstance(agents, Sequence) or isinstance(agents, str | bytes):
         raise ConfigurationError(
             f"agents must be a list of agents, one per seat ({seats}), got {agents!r}"

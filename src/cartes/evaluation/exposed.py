@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Sequence
 
 from cartes.evaluation.evaluator import HandLike, as_hand, evaluate
 from cartes.evaluation.rankings import STANDARD, RankingLike, get_ranking
@@ -44,19 +44,32 @@ def exposed_strength(cards: HandLike, ranking: RankingLike = STANDARD) -> int:
     hand = as_hand(cards, sizes=(1, 2, 3, 4, 5, 6))
     if len(hand) >= 5:
         return evaluate(hand, rules).strength
-    groups = sorted(((n, r) for r, n in Counter(card.rank for card in hand).items()), reverse=True)
-    shape = [n for n, _ in groups]
+    return rank_groups_strength([card.rank for card in hand])
+
+
+def rank_groups_strength(ranks: Sequence[int]) -> int:
+    """The value of 1 to 4 cards from their ranks alone (rank groups, then kickers): the
+    2-4 card part of :func:`exposed_strength`, for callers whose cards are already checked
+    (the games value every board on every street).
+
+    >>> rank_groups_strength([12, 12]) > rank_groups_strength([12, 10])
+    True
+    """
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
+    top = groups[0][0]
     category = (
-        4 if shape[0] == 4
-        else 3 if shape[0] == 3
-        else 2 if shape[:2] == [2, 2]
-        else 1 if shape[0] == 2
+        4 if top == 4
+        else 3 if top == 3
+        else 2 if top == 2 and len(groups) > 1 and groups[1][0] == 2
+        else 1 if top == 2
         else 0
     )  # fmt: skip
     value = category
     for _, rank in groups:
         value = value * 13 + rank
     # Pad so that boards with fewer groups (same card count) stay comparable digit by digit.
-    for _ in range(4 - len(groups)):
-        value *= 13
-    return value
+    pad: int = 13 ** (4 - len(groups))
+    return value * pad

@@ -119,6 +119,13 @@ class RaiseCap:
         _set(self, "heads_up_unlimited", flag("heads_up_unlimited", self.heads_up_unlimited))
 
 
+# Offers without amounts are shared: actions are immutable values, and an agent that returns
+# the very object it was offered is matched by identity in State.apply.
+_FOLD, _CHECK, _CALL, _BRING_IN, _COMPLETE = Fold(), Check(), Call(), BringIn(), Complete()
+_CHECK_OR_FOLD = (_FOLD, _CHECK)
+_CALL_OR_FOLD = (_FOLD, _CALL)
+
+
 def _set(config: object, name: str, value: object) -> None:
     """Store a checked value in a frozen dataclass (numpy integers become ints)."""
     object.__setattr__(config, name, value)
@@ -158,7 +165,8 @@ class Chips:
 
     def can_act(self) -> list[int]:
         """Seats that have not folded and still have chips behind."""
-        return [s for s in range(len(self.stacks)) if not self.folded[s] and self.stacks[s] > 0]
+        folded, stacks = self.folded, self.stacks
+        return [s for s in range(len(stacks)) if stacks[s] > 0 and not folded[s]]
 
     def copy(self) -> Chips:
         """An independent copy (for :meth:`State.clone <cartes.games.State.clone>`)."""
@@ -191,6 +199,7 @@ class BettingRound:
     """
 
     __slots__ = (
+        "able",
         "acted_level",
         "big_mode",
         "big_option",
@@ -252,6 +261,9 @@ class BettingRound:
         self.big_mode = False
         self.bring_in = bring_in
         able = chips.can_act()
+        # Seats leave ``able`` only by their own actions in the round (a fold, an all-in),
+        # so the round counts them as it goes instead of asking the chips each time.
+        self.able = len(able)
         self.pending = set(able) if len(able) >= 2 else set()
         self.may_raise = set(self.pending)
         self.bring_in_due = bring_in is not None and bool(self.pending)
@@ -285,34 +297,35 @@ class BettingRound:
         stack = self.chips.stacks[seat]
         if self.bring_in_due:
             assert self.bring_in is not None
-            acts: list[Action] = [] if seat == self.forced_seat else [Fold()]
-            acts.append(BringIn())
+            acts: list[Action] = [] if seat == self.forced_seat else [_FOLD]
+            acts.append(_BRING_IN)
             if self.bring_in < self._small() and stack > self.bring_in:
-                acts.append(Complete())
+                acts.append(_COMPLETE)
             return tuple(acts)
-        owe = self.owed(seat)
-        acts = [Fold(), Check() if owe == 0 else Call()]
+        owe = self.level - self.contrib[seat]
+        if owe < 0:
+            owe = 0
+        passive = _CHECK_OR_FOLD if owe == 0 else _CALL_OR_FOLD
         if (
             stack > owe
             and seat in self.may_raise
             and self._cap_allows()
             and self._answerable(seat)
         ):
-            acts.extend(self._aggressive(seat))
-        return tuple(acts)
+            return passive + self._aggressive(seat)
+        return passive
 
     def _answerable(self, seat: int) -> bool:
         """Whether a bet or raise by ``seat`` could be answered: another seat still in could
         put in more than the current bet (the casino rule, and pokerkit's; C-19). Otherwise
         only call (or check) and fold are offered, so that an all-in stays the last
         aggression (S-10 showing order)."""
-        chips = self.chips
-        return any(
-            other != seat
-            and not chips.folded[other]
-            and self.contrib[other] + chips.stacks[other] > self.level
-            for other in range(self.n)
-        )
+        level, contrib = self.level, self.contrib
+        stacks, folded = self.chips.stacks, self.chips.folded
+        for other in range(self.n):
+            if other != seat and not folded[other] and contrib[other] + stacks[other] > level:
+                return True
+        return False
 
     def _reopens(self, increase: int) -> bool:
         """Whether facing ``increase`` more than one last acted on is a full raise's worth:
@@ -339,30 +352,30 @@ class BettingRound:
         limit = self.cap.max_bets
         if self.capped or limit is None or self.count < limit:
             return not self.capped
-        return self.cap.heads_up_unlimited and len(self.chips.can_act()) <= 2
+        return self.cap.heads_up_unlimited and self.able <= 2
 
-    def _aggressive(self, seat: int) -> list[Action]:
+    def _aggressive(self, seat: int) -> tuple[Action, ...]:
         all_in = self.contrib[seat] + self.chips.stacks[seat]
         s = self.structure
+        level = self.level
         if isinstance(s, FixedLimit):
-            if self.bring_in is not None and self.count == 0 and self.level > 0:
-                return [Complete()]
-            units = [self.unit]
-            if self.big_option and not self.big_mode:
-                units.append(s.big_bet)
+            if self.bring_in is not None and self.count == 0 and level > 0:
+                return (_COMPLETE,)
             base = self._raise_base()
-            targets = sorted({min(base + u, all_in) for u in units})
-            targets = [t for t in targets if t > self.level]
-            if self.level == 0:
-                return [Bet(t) for t in targets]
-            return [Raise(to=t) for t in targets]
-        low = self.level + max(s.min_bet, self.last_increment)
-        high = min(self.level + s.max_bet, all_in)
+            if self.big_option and not self.big_mode:
+                targets = sorted({min(base + self.unit, all_in), min(base + s.big_bet, all_in)})
+            else:
+                targets = [min(base + self.unit, all_in)]
+            if level == 0:
+                return tuple(_bet(t) for t in targets if t > level)
+            return tuple(_raise(t) for t in targets if t > level)
+        low = level + max(s.min_bet, self.last_increment)
+        high = min(level + s.max_bet, all_in)
         if all_in <= low:
             low = high = all_in
-        if self.level == 0:
-            return [Bet(low, up_to=None if high == low else high)]
-        return [Raise(to=low, up_to=None if high == low else high)]
+        if level == 0:
+            return (Bet(low, up_to=None if high == low else high),)
+        return (Raise(to=low, up_to=None if high == low else high),)
 
     # -- changes ------------------------------------------------------------------------------
 
@@ -370,13 +383,16 @@ class BettingRound:
         """Carry out a legal action for ``seat``; return the chips it put in."""
         chips = self.chips
         moved = 0
-        able = len(chips.can_act())  # who could act before this action (the actor included)
-        if isinstance(action, Fold):
+        able = self.able  # who could act before this action (the actor included)
+        if isinstance(action, Call):
+            owe = self.level - self.contrib[seat]
+            if owe > 0:
+                moved = chips.put(seat, owe)
+                self.contrib[seat] += moved
+        elif isinstance(action, Fold):
             chips.folded[seat] = True
         elif isinstance(action, Check):
             pass
-        elif isinstance(action, Call):
-            moved = self._put(seat, self.owed(seat))
         elif isinstance(action, BringIn):
             assert self.bring_in is not None
             moved = self._put(seat, self.bring_in)
@@ -400,6 +416,8 @@ class BettingRound:
         self.may_raise.discard(seat)
         self.acted_level[seat] = self.level
         self.cursor = seat
+        if chips.folded[seat] or not chips.stacks[seat]:  # it was able to act; now it is not
+            self.able = able - 1
         self._close_if_settled()
         return moved
 
@@ -463,11 +481,12 @@ class BettingRound:
         return moved
 
     def _close_if_settled(self) -> None:
-        able = self.chips.can_act()
-        if len(self.chips.live()) <= 1:
+        """End the round early when one seat is left, or when at most one can still act and
+        owes nothing: nobody is left to bet against."""
+        chips = self.chips
+        alone = chips.folded.count(False) <= 1
+        if alone or (self.able <= 1 and all(self.owed(s) == 0 for s in chips.can_act())):
             self.pending.clear()
-        elif len(able) <= 1 and all(self.owed(s) == 0 for s in able):
-            self.pending.clear()  # nobody left to bet against
 
     def return_uncalled(self) -> tuple[int, int] | None:
         """Give back the part of the top contribution nobody matched: ``(seat, amount)``.
@@ -478,9 +497,9 @@ class BettingRound:
         >>> rnd.return_uncalled(), chips.stacks
         ((0, 5), [20, 20])
         """
-        order = sorted(range(self.n), key=lambda s: self.contrib[s], reverse=True)
         if self.n < 2:
             return None
+        order = sorted(range(self.n), key=self.contrib.__getitem__, reverse=True)
         top, second = order[0], order[1]
         excess = self.contrib[top] - self.contrib[second]
         if excess <= 0:
@@ -512,6 +531,30 @@ class BettingRound:
         )
 
 
+_BETS: dict[int, Bet] = {}
+_RAISES: dict[int, Raise] = {}
+
+
+def _bet(amount: int) -> Bet:
+    """``Bet(amount)``, shared (fixed-limit rounds offer the same few amounts all day)."""
+    offer = _BETS.get(amount)
+    if offer is None:
+        offer = Bet(amount)
+        if len(_BETS) < 4096:
+            _BETS[amount] = offer
+    return offer
+
+
+def _raise(to: int) -> Raise:
+    """``Raise(to=to)``, shared like :func:`_bet`."""
+    offer = _RAISES.get(to)
+    if offer is None:
+        offer = Raise(to=to)
+        if len(_RAISES) < 4096:
+            _RAISES[to] = offer
+    return offer
+
+
 @dataclass(frozen=True, slots=True)
 class Pot:
     """A pot: its chips and the seats that may win it.
@@ -536,6 +579,9 @@ def pots(committed: Sequence[int], folded: Sequence[bool]) -> tuple[Pot, ...]:
     """
     live = [seat for seat, out in enumerate(folded) if not out]
     levels = sorted({committed[s] for s in live if committed[s] > 0})
+    if len(levels) == 1:  # the usual case: one pot, which also takes any chips folded above
+        level = levels[0]
+        return (Pot(sum(committed), frozenset([s for s in live if committed[s] >= level])),)
     result: list[Pot] = []
     previous = 0
     for level in levels:

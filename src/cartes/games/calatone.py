@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, ClassVar, Literal
 
 from cartes.deck import Deck, SeedLike, make_rng
@@ -127,12 +128,12 @@ class Calatone(Game):
             )
         store("starting_stack", whole("starting_stack", self.starting_stack, 1))
 
-    @property
+    @cached_property  # made once: a round starts several times a hand
     def structure(self) -> betting.SpreadLimit:
         """The spread-limit structure of every betting round."""
         return betting.SpreadLimit(self.min_bet, self.max_bet)
 
-    @property
+    @cached_property
     def cap(self) -> betting.RaiseCap:
         """The raise cap (none by default); heads-up play is not exempt."""
         return betting.RaiseCap(self.max_raises_per_round, heads_up_unlimited=False)

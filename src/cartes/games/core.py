@@ -107,7 +107,7 @@ class Action:
         >>> Call().allows(Call()), Call().allows(Check())
         (True, False)
         """
-        return self == action
+        return action is self or self == action
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: ``kind`` plus the action's fields (``None`` fields left out).
@@ -579,6 +579,14 @@ class State(ABC):
         """
         if self.is_terminal:
             raise IllegalActionError(f"cannot apply {action!r}: the hand is over")
+        if seat is None:
+            # The common case first: an agent hands back one of the offers itself, made by the
+            # game and so already checked (a range offer, ``up_to`` set, allows only amounts).
+            for offer in self.legal_actions():
+                if offer is action:
+                    if offer.allows(action):
+                        return self._apply(action)
+                    break
         if not isinstance(action, Action):
             raise IllegalActionError(
                 f"cannot apply {action!r}: an action is a cartes.games Action such as Fold()"
@@ -615,6 +623,23 @@ class State(ABC):
         True
         """
         return None
+
+    def revealed_cards(self) -> tuple[tuple[Card | SpanishCard, ...], ...]:
+        """Every seat's cards, all of them, in the order of :attr:`Observation.cards`: the
+        house's view (for a display's ``reveal=True`` or a log), never a player's. By default
+        each seat's own observation of its own cards; a game in which a seat may not see one
+        of its own cards (a 7½ *muerta*, M-14) gives them all.
+
+        >>> from cartes.games import SevenCardStud
+        >>> state = SevenCardStud(players=2).start(seed=1)
+        >>> state.revealed_cards()[1] == state.observation(1).cards[1]
+        True
+        """
+        cards: list[tuple[Card | SpanishCard, ...]] = []
+        for seat in range(len(self.observation(None).cards)):
+            own = self.observation(seat).cards[seat]
+            cards.append(tuple(card for card in own if card is not None))
+        return tuple(cards)
 
     def to_dict(self) -> dict[str, Any]:
         """The hand as JSON-ready data that :func:`cartes.games.replay` reads back.

@@ -327,6 +327,19 @@ class SieteState(State):
             return () if self.bank_hand is None else (tuple(self.bank_hand.cards),)
         return tuple(tuple(c.cards) for c in self.punters[seat].calles)
 
+    def revealed_cards(self) -> tuple[tuple[SpanishCard, ...], ...]:
+        """Every seat's cards, calle after calle, a muerta's hidden card included (the
+        house's view; see :meth:`State.revealed_cards <cartes.games.State.revealed_cards>`).
+
+        >>> from cartes.games import SieteYMedio
+        >>> state = SieteYMedio(players=2).start(seed=1)
+        >>> state.revealed_cards()[1] == state.calles(1)[0]
+        True
+        """
+        return tuple(
+            tuple(card for calle in self.calles(seat) for card in calle) for seat in range(self.n)
+        )
+
     def legal_actions(self) -> tuple[Action, ...]:
         if self._legal is None:
             self._legal = offers(self)

@@ -12,8 +12,10 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, ClassVar, Literal
 
 import numpy as np
@@ -23,7 +25,7 @@ from cartes.errors import ConfigurationError
 from cartes.french import Card
 from cartes.games import betting
 from cartes.games._check import flag, whole, whole_list
-from cartes.games._rank import HandRankLike, board_strength, hand_rank
+from cartes.games._rank import HandRankLike, dealt_board_strength, hand_rank
 from cartes.games.core import Action, Event, Game, Muck, Observation, Show, deck_kind
 from cartes.games.events import (
     Acted,
@@ -96,12 +98,12 @@ class SevenCardStud(Game):
             )
         store("starting_stack", whole("starting_stack", self.starting_stack, 1))
 
-    @property
+    @cached_property  # made once: a round starts several times a hand
     def structure(self) -> betting.FixedLimit:
         """The fixed-limit structure of the betting rounds."""
         return betting.FixedLimit(self.small_bet, self.big_bet, self.half_bet_rule)
 
-    @property
+    @cached_property
     def cap(self) -> betting.RaiseCap:
         """The raise cap, the bet plus ``max_raises`` raises (unlimited heads-up unless capped)."""
         return betting.RaiseCap(None if self.max_raises is None else self.max_raises + 1)
@@ -202,23 +204,26 @@ class StudState(PokerState):
     # -- the flow of the hand ----------------------------------------------------------------
 
     def _begin(self) -> None:
-        self.history.append(HandStarted(None, self.button, self.initial_stacks))
+        history = self.history
+        history.append(HandStarted(None, self.button, self.initial_stacks))
         if self.game.ante:
             for seat in self._order:
-                self.history.append(AntePosted(seat, self.chips.put(seat, self.game.ante)))
+                history.append(AntePosted(seat, self.chips.put(seat, self.game.ante)))
         for face_up in (False, False, True):
-            for seat in self._order:
-                self._deal_to(seat, face_up)
+            self._deal_round(self._order, face_up)
         low = min(range(self.n), key=lambda s: self.up[s][0].index)  # S-3: rank, then suit
         self._open_round(low, bring_in=self.game.bring_in)
 
-    def _deal_to(self, seat: int, face_up: bool) -> None:
-        card: Card = self.deck.draw()
-        self.cards[seat].append(card)
-        self.face_up[seat].append(face_up)
-        if face_up:
-            self.up[seat].append(card)
-        self.history.append(CardDealt(seat, card, face_up, self.street))
+    def _deal_round(self, seats: Sequence[int], face_up: bool) -> None:
+        """One card to each of ``seats``, in that order, from the top of the deck."""
+        cards = self.deck.deal(len(seats))
+        history, street = self.history, self.street
+        for seat, card in zip(seats, cards, strict=True):
+            self.cards[seat].append(card)
+            self.face_up[seat].append(face_up)
+            if face_up:
+                self.up[seat].append(card)
+            history.append(CardDealt(seat, card, face_up, street))
 
     def _burn(self) -> None:
         self.history.append(CardBurned(None, self.deck.burn()))
@@ -238,15 +243,22 @@ class StudState(PokerState):
             unit=unit, big_option=big_option, bring_in=bring_in,
         )
         self.round = rnd
-        self.first_option = rnd.to_act if rnd.to_act is not None else first
-        self.history.append(RoundStarted(rnd.to_act, self.street))
+        opener = rnd.to_act
+        self.first_option = opener if opener is not None else first
+        self.history.append(RoundStarted(opener, self.street))
         if rnd.is_over:
             self._close_round()
 
     def _best_board(self) -> int:
         """S-7 / §2.4: the best exposed hand, ties to the first in deal order."""
-        live = [s for s in self._order if not self.chips.folded[s]]
-        return max(live, key=lambda s: (board_strength(self.up[s][:4]), -self._position[s]))
+        folded, up = self.chips.folded, self.up
+        best, best_value = -1, -1
+        for seat in self._order:  # the first in deal order keeps a tie
+            if not folded[seat]:
+                value = dealt_board_strength(up[seat][:4])
+                if value > best_value:
+                    best, best_value = seat, value
+        return best
 
     def _close_round(self) -> None:
         assert self.round is not None
@@ -267,9 +279,8 @@ class StudState(PokerState):
             self._deal_river(live)
         else:
             self._burn()
-            for seat in self._order:
-                if not self.chips.folded[seat]:
-                    self._deal_to(seat, True)
+            folded = self.chips.folded
+            self._deal_round([seat for seat in self._order if not folded[seat]], True)
         self._open_round(self._best_board())
 
     def _deal_river(self, live: list[int]) -> None:
@@ -287,9 +298,8 @@ class StudState(PokerState):
                 self.community = card = pool.draw()
                 self.history.append(CardDealt(None, card, True, 7))
                 return
-        for seat in self._order:
-            if not self.chips.folded[seat]:
-                self._deal_to(seat, False)
+        folded = self.chips.folded
+        self._deal_round([seat for seat in self._order if not folded[seat]], False)
 
     def _start_showdown(self) -> None:
         """S-10 / LA 145: the last bettor on 7th shows first (else the first to have had the
@@ -336,9 +346,7 @@ class StudState(PokerState):
                 self.chips.stacks[seat] += chips
             self.history.append(PotAwarded(None, index, pot.amount, tuple(shares)))
         self.chips.committed = [0] * self.n
-        self._payoffs = tuple(
-            self.chips.stacks[s] - self.initial_stacks[s] for s in range(self.n)
-        )
+        self._payoffs = tuple(map(operator.sub, self.chips.stacks, self.initial_stacks))
         self.history.append(HandEnded(None, self._payoffs))
 
     @staticmethod
@@ -394,12 +402,13 @@ class StudState(PokerState):
         self._legal = None
         self._turn = -1
         self.actions.append((seat, action))
-        if self.round is None:
+        rnd = self.round
+        if rnd is None:
             return self._showdown_action(seat, action)
-        moved = self.round.apply(seat, action)
+        moved = rnd.apply(seat, action)
         event = Acted(seat, action, moved, self.chips.is_all_in(seat))
         self.history.append(event)
-        if self.round.is_over:
+        if not rnd.pending:
             self._close_round()
         return event
 
