@@ -212,7 +212,10 @@ class RandomAgent:
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal_actions
-        return concrete(legal[self._pick(len(legal))], self.rng)
+        count = len(legal)
+        if self._draws and count <= _PICK_MAX:  # the usual case, inline
+            return legal[self._draws.pop() % count].choose(self.rng)
+        return legal[self._pick(count)].choose(self.rng)
 
     def _pick(self, count: int) -> int:
         """A uniform index below ``count``. One numpy call per choice would cost more than

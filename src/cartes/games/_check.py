@@ -28,6 +28,8 @@ from cartes.errors import ConfigurationError
 
 def is_whole(value: object) -> bool:
     """An int or a numpy integer, never a bool."""
+    if type(value) is int:  # the usual case, before the slower ABC check
+        return True
     return isinstance(value, numbers.Integral) and not isinstance(value, bool | np.bool_)
 
 

@@ -364,11 +364,13 @@ class BettingRound:
             base = self._raise_base()
             if self.big_option and not self.big_mode:
                 targets = sorted({min(base + self.unit, all_in), min(base + s.big_bet, all_in)})
-            else:
-                targets = [min(base + self.unit, all_in)]
-            if level == 0:
-                return tuple(_bet(t) for t in targets if t > level)
-            return tuple(_raise(t) for t in targets if t > level)
+                if level == 0:
+                    return tuple(_bet(t) for t in targets if t > level)
+                return tuple(_raise(t) for t in targets if t > level)
+            target = min(base + self.unit, all_in)
+            if target <= level:
+                return ()
+            return (_bet(target),) if level == 0 else (_raise(target),)
         low = level + max(s.min_bet, self.last_increment)
         high = min(level + s.max_bet, all_in)
         if all_in <= low:

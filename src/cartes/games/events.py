@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from cartes.french import Card
-from cartes.games.core import Action, Event, Raise
+from cartes.games.core import Action, Event, Raise, quick_init
 
 _VERBS = {"bring_in": "brings in", "complete": "completes with", "fold": "folds",
           "check": "checks", "call": "calls", "bet": "bets", "raise": "raises",
@@ -63,6 +63,7 @@ class HandStarted(Event):
         return f"Hand starts: button seat {self.button}, stacks {stacks}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class AntePosted(Event):
     """A seat posts its ante (all it has if that is less).
@@ -78,6 +79,7 @@ class AntePosted(Event):
         return f"Seat {self.seat} posts the ante: {self.amount}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardDealt(Event):
     """A card dealt to ``seat`` face up or down; ``seat=None`` is a community card.
@@ -104,6 +106,7 @@ class CardDealt(Event):
         return f"Seat {self.seat} is dealt {card} face {face}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardBurned(Event):
     """The dealer burns the top card; nobody sees it.
@@ -137,6 +140,7 @@ class Reshuffled(Event):
         return f"Not enough cards: reshuffle {self.cards} cards (stub and burns)"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
     """A betting round begins; ``seat`` is the first to act (``None``: nobody can bet).
@@ -153,6 +157,7 @@ class RoundStarted(Event):
         return f"*** {_STREETS.get(self.street, self.street)}: {first}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Acted(Event):
     """A seat acted; ``amount`` is the chips it put in with this action.

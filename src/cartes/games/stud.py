@@ -206,24 +206,29 @@ class StudState(PokerState):
     def _begin(self) -> None:
         history = self.history
         history.append(HandStarted(None, self.button, self.initial_stacks))
-        if self.game.ante:
-            for seat in self._order:
-                history.append(AntePosted(seat, self.chips.put(seat, self.game.ante)))
+        ante = self.game.ante
+        if ante:
+            put = self.chips.put
+            history.extend([AntePosted(seat, put(seat, ante)) for seat in self._order])
         for face_up in (False, False, True):
             self._deal_round(self._order, face_up)
-        low = min(range(self.n), key=lambda s: self.up[s][0].index)  # S-3: rank, then suit
+        doors = [up[0] for up in self.up]
+        low = doors.index(min(doors))  # S-3: the lowest door card, by rank, then suit
         self._open_round(low, bring_in=self.game.bring_in)
 
     def _deal_round(self, seats: Sequence[int], face_up: bool) -> None:
         """One card to each of ``seats``, in that order, from the top of the deck."""
         cards = self.deck.deal(len(seats))
-        history, street = self.history, self.street
+        street = self.street
+        own, flags, up = self.cards, self.face_up, self.up
         for seat, card in zip(seats, cards, strict=True):
-            self.cards[seat].append(card)
-            self.face_up[seat].append(face_up)
+            own[seat].append(card)
+            flags[seat].append(face_up)
             if face_up:
-                self.up[seat].append(card)
-            history.append(CardDealt(seat, card, face_up, street))
+                up[seat].append(card)
+        self.history.extend([
+            CardDealt(seat, card, face_up, street) for seat, card in zip(seats, cards, strict=True)
+        ])
 
     def _burn(self) -> None:
         self.history.append(CardBurned(None, self.deck.burn()))
@@ -406,7 +411,8 @@ class StudState(PokerState):
         if rnd is None:
             return self._showdown_action(seat, action)
         moved = rnd.apply(seat, action)
-        event = Acted(seat, action, moved, self.chips.is_all_in(seat))
+        chips = self.chips
+        event = Acted(seat, action, moved, not chips.stacks[seat] and not chips.folded[seat])
         self.history.append(event)
         if not rnd.pending:
             self._close_round()
