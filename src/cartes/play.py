@@ -143,8 +143,13 @@ class SeatView:
 
 
 def _ask(agent: Agent, state: State, seat: int) -> Action:
-    """The agent's choice for ``seat``, through a view that expires when it returns."""
-    view = SeatView(state, seat)
+    """The agent's choice for ``seat`` (the seat to act: the runners pass
+    ``state.to_act``), through a view that expires when it returns."""
+    view = SeatView.__new__(SeatView)  # SeatView(state, seat) without checking the turn again
+    view.seat = seat
+    view.legal_actions = state.legal_actions()
+    view._build = state.observation
+    view._observation = None
     try:
         return agent.act(view)
     finally:

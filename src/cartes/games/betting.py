@@ -122,8 +122,8 @@ class RaiseCap:
 # Offers without amounts are shared: actions are immutable values, and an agent that returns
 # the very object it was offered is matched by identity in State.apply.
 _FOLD, _CHECK, _CALL, _BRING_IN, _COMPLETE = Fold(), Check(), Call(), BringIn(), Complete()
-_CHECK_OR_FOLD = (_FOLD, _CHECK)
-_CALL_OR_FOLD = (_FOLD, _CALL)
+_CHECK_OR_FOLD: tuple[Action, ...] = (_FOLD, _CHECK)
+_CALL_OR_FOLD: tuple[Action, ...] = (_FOLD, _CALL)
 
 
 def _set(config: object, name: str, value: object) -> None:
@@ -280,11 +280,15 @@ class BettingRound:
     @property
     def to_act(self) -> int | None:
         """The next seat clockwise that must act, or ``None`` when the round is over."""
-        if not self.pending:
+        pending = self.pending
+        if not pending:
             return None
-        for step in range(1, self.n + 1):
-            seat = (self.cursor + step) % self.n
-            if seat in self.pending:
+        n, seat = self.n, self.cursor
+        for _ in range(n):
+            seat += 1
+            if seat == n:
+                seat = 0
+            if seat in pending:
                 return seat
         return None  # pragma: no cover - pending is never empty here
 
@@ -303,15 +307,21 @@ class BettingRound:
                 acts.append(_COMPLETE)
             return tuple(acts)
         owe = self.level - self.contrib[seat]
-        if owe < 0:
+        if owe <= 0:
             owe = 0
-        passive = _CHECK_OR_FOLD if owe == 0 else _CALL_OR_FOLD
+            passive = _CHECK_OR_FOLD
+        else:
+            passive = _CALL_OR_FOLD
+        if stack <= owe or seat not in self.may_raise or self.capped:
+            return passive
+        limit = self.cap.max_bets
         if (
-            stack > owe
-            and seat in self.may_raise
-            and self._cap_allows()
-            and self._answerable(seat)
+            limit is not None
+            and self.count >= limit
+            and not (self.cap.heads_up_unlimited and self.able <= 2)
         ):
+            return passive  # capped (S-5; heads-up, unlimited unless capped already)
+        if self._answerable(seat):
             return passive + self._aggressive(seat)
         return passive
 
@@ -348,12 +358,6 @@ class BettingRound:
         s = self.structure
         return s.small_bet if isinstance(s, FixedLimit) else s.min_bet
 
-    def _cap_allows(self) -> bool:
-        limit = self.cap.max_bets
-        if self.capped or limit is None or self.count < limit:
-            return not self.capped
-        return self.cap.heads_up_unlimited and self.able <= 2
-
     def _aggressive(self, seat: int) -> tuple[Action, ...]:
         all_in = self.contrib[seat] + self.chips.stacks[seat]
         s = self.structure
@@ -361,7 +365,9 @@ class BettingRound:
         if isinstance(s, FixedLimit):
             if self.bring_in is not None and self.count == 0 and level > 0:
                 return (_COMPLETE,)
-            base = self._raise_base()
+            base = self.full_level
+            if base + self.unit <= level:  # short all-ins added whole units since
+                base = self._raise_base()
             if self.big_option and not self.big_mode:
                 targets = sorted({min(base + self.unit, all_in), min(base + s.big_bet, all_in)})
                 if level == 0:
@@ -393,6 +399,16 @@ class BettingRound:
                 self.contrib[seat] += moved
         elif isinstance(action, Fold):
             chips.folded[seat] = True
+            self.pending.discard(seat)
+            self.may_raise.discard(seat)
+            self.acted_level[seat] = self.level
+            self.cursor = seat
+            self.able = able - 1
+            if chips.folded.count(False) <= 1:  # one seat left: the round, and the hand, end
+                self.pending.clear()
+            elif self.able <= 1:
+                self._close_if_settled()
+            return 0
         elif isinstance(action, Check):
             pass
         elif isinstance(action, BringIn):
@@ -418,9 +434,10 @@ class BettingRound:
         self.may_raise.discard(seat)
         self.acted_level[seat] = self.level
         self.cursor = seat
-        if chips.folded[seat] or not chips.stacks[seat]:  # it was able to act; now it is not
+        if not chips.stacks[seat]:  # it was able to act; all-in now, it is not
             self.able = able - 1
-        self._close_if_settled()
+        if self.able <= 1:
+            self._close_if_settled()
         return moved
 
     def _put(self, seat: int, amount: int) -> int:
@@ -429,9 +446,10 @@ class BettingRound:
         return moved
 
     def _reopen(self, seat: int) -> None:
-        others = {s for s in self.chips.can_act() if s != seat}
+        stacks, folded = self.chips.stacks, self.chips.folded
+        others = {s for s in range(self.n) if s != seat and stacks[s] and not folded[s]}
         self.pending = others
-        self.may_raise = set(others)
+        self.may_raise = others.copy()
 
     def _count_full(self, able: int) -> None:
         """Count a full bet, completion or raise; cap the round if it reaches the limit with
@@ -483,11 +501,9 @@ class BettingRound:
         return moved
 
     def _close_if_settled(self) -> None:
-        """End the round early when one seat is left, or when at most one can still act and
-        owes nothing: nobody is left to bet against."""
-        chips = self.chips
-        alone = chips.folded.count(False) <= 1
-        if alone or (self.able <= 1 and all(self.owed(s) == 0 for s in chips.can_act())):
+        """End the round early when at most one seat can still act and it owes nothing:
+        nobody is left to bet against. (A fold that leaves one seat ends it at once.)"""
+        if self.able <= 1 and all(self.owed(s) == 0 for s in self.chips.can_act()):
             self.pending.clear()
 
     def return_uncalled(self) -> tuple[int, int] | None:
@@ -501,11 +517,11 @@ class BettingRound:
         """
         if self.n < 2:
             return None
-        order = sorted(range(self.n), key=self.contrib.__getitem__, reverse=True)
-        top, second = order[0], order[1]
-        excess = self.contrib[top] - self.contrib[second]
+        values = sorted(self.contrib)
+        excess = values[-1] - values[-2]
         if excess <= 0:
             return None
+        top = self.contrib.index(values[-1])
         self.contrib[top] -= excess
         self.chips.committed[top] -= excess
         self.chips.stacks[top] += excess

@@ -210,8 +210,19 @@ class StudState(PokerState):
         if ante:
             put = self.chips.put
             history.extend([AntePosted(seat, put(seat, ante)) for seat in self._order])
-        for face_up in (False, False, True):
-            self._deal_round(self._order, face_up)
+        # Third street: two down and one up to each seat, one card at a time, in deal order.
+        order = self._order
+        n = len(order)
+        cards = self.deck.deal(3 * n)
+        for i, seat in enumerate(order):
+            door = cards[2 * n + i]
+            self.cards[seat] = [cards[i], cards[n + i], door]
+            self.face_up[seat] = [False, False, True]
+            self.up[seat] = [door]
+        history.extend([
+            CardDealt(seat, cards[k * n + i], k == 2, 3) for k in range(3)
+            for i, seat in enumerate(order)
+        ])
         doors = [up[0] for up in self.up]
         low = doors.index(min(doors))  # S-3: the lowest door card, by rank, then suit
         self._open_round(low, bring_in=self.game.bring_in)
@@ -338,6 +349,12 @@ class StudState(PokerState):
         """Award every pot, last side pot first (LA 149), to the best claim eligible."""
         pot_list = betting.pots(self.chips.committed, self.chips.folded)
         self.final_pots = pot_list
+        if len(pot_list) == 1 and len(claims) == 1:  # the usual end: everyone else folded
+            (winner,) = claims
+            amount = pot_list[0].amount
+            self.chips.stacks[winner] += amount
+            self.history.append(PotAwarded(None, 0, amount, ((winner, amount),)))
+            pot_list = ()
         for index in range(len(pot_list) - 1, -1, -1):
             pot = pot_list[index]
             contenders = [s for s in pot.eligible if s in claims]
