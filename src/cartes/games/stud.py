@@ -420,17 +420,16 @@ class StudState(PokerState):
     def observation(self, seat: int | None) -> Observation:
         """What ``seat`` may know now; ``None`` is a spectator (public cards only)."""
         seat = self._viewer(seat)
-        shown = {e.seat for e in self.history if isinstance(e, Shown)}
-        visible: list[tuple[Card | None, ...]] = []
-        for s in range(self.n):
-            if s == seat or s in shown:
-                visible.append(tuple(self.cards[s]))
-            else:
-                pairs = zip(self.cards[s], self.face_up[s], strict=True)
-                visible.append(tuple(c if up else None for c, up in pairs))
+        shown = self.ranks  # the seats that showed (each Shown event records a rank)
+        cards, face_up = self.cards, self.face_up
+        visible = tuple([
+            tuple(cards[s]) if s == seat or s in shown
+            else tuple([c if up else None for c, up in zip(cards[s], face_up[s], strict=True)])
+            for s in range(self.n)
+        ])
         board = () if self.community is None else (self.community,)
         return self._observation(
-            seat, tuple(visible), board, {"street": self.street, "button": self.button}
+            seat, visible, board, {"street": self.street, "button": self.button}
         )
 
     def clone(self) -> StudState:
