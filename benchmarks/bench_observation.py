@@ -124,14 +124,16 @@ def test_agent_hands_observing_every_turn(benchmark: Any, name: str, way: str) -
                               iterations=1) == HANDS
 
 
-def best(run: Callable[[], int], repeat: int = 5) -> float:
-    """Seconds per unit of work, best of ``repeat`` runs."""
-    times = []
+def compare(run: Callable[[Observe], int], repeat: int = 7) -> tuple[float, float]:
+    """Seconds per unit of work, new and old, each the best of ``repeat`` runs taken in
+    turns (so that a busy spell on a shared machine hits both alike)."""
+    new, old = [], []
     for _ in range(repeat):
-        start = time.perf_counter()
-        units = run()
-        times.append((time.perf_counter() - start) / units)
-    return min(times)
+        for way, times in ((new_observation, new), (old_observation, old)):
+            start = time.perf_counter()
+            units = run(way)
+            times.append((time.perf_counter() - start) / units)
+    return min(new), min(old)
 
 
 if __name__ == "__main__":
@@ -148,7 +150,6 @@ if __name__ == "__main__":
         ]
         print(f"{name}: {len(state.history)} events mid-hand")
         for label, scale, run in rows:
-            new = best(lambda r=run: r(new_observation))
-            old = best(lambda r=run: r(old_observation))
+            new, old = compare(run)
             print(f"  {label:38} new {new * scale:8.2f}  old {old * scale:8.2f}"
                   f"  old/new {old / new:5.2f}x")

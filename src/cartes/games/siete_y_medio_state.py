@@ -525,27 +525,35 @@ class SieteState(State):
                     f"no seat {seat!r}: seats are 0..{self.n - 1}, or None for a spectator"
                 )
             seat = int(seat)
+        # (explicit loops: nested comprehensions cost a function call each in Python 3.11)
         calles: list[tuple[tuple[tuple[SpanishCard | None, ...], tuple[bool, ...], int, str],
                            ...]] = []
+        cards: list[tuple[SpanishCard | None, ...]] = []
         at_risk: list[int] = []
         folded: list[bool] = []
         bank, bank_hand, visible = self.bank, self.bank_hand, self._visible
         for s in range(self.n):
             hands: list[_Calle]
+            risk = 0
             if s == bank:
                 hands = [] if bank_hand is None else [bank_hand]
-                at_risk.append(0)
                 folded.append(False)
             else:
                 punter = self.punters[s]
                 hands = punter.calles
-                at_risk.append(sum([c.bet for c in hands if c.status != "bust"]))
                 folded.append(punter.status in ("out", "declined"))
             own = s == seat
-            calles.append(tuple([
-                (visible(c, own, c.status == "muerta"), tuple(c.up), c.bet, c.status)
-                for c in hands
-            ]))
+            views = []
+            seen: tuple[SpanishCard | None, ...] = ()
+            for c in hands:
+                if s != bank and c.status != "bust":
+                    risk += c.bet
+                shown = visible(c, own, c.status == "muerta")
+                seen += shown
+                views.append((shown, tuple(c.up), c.bet, c.status))
+            at_risk.append(risk)
+            calles.append(tuple(views))
+            cards.append(seen)
         to_act = self.to_act
         return Observation(
             seat=seat,
@@ -553,8 +561,7 @@ class SieteState(State):
             stacks=self.balances,
             committed=tuple(at_risk),
             folded=tuple(folded),
-            cards=tuple([tuple([card for hand in per_seat for card in hand[0]])
-                         for per_seat in calles]),
+            cards=tuple(cards),
             board=(),
             history=seen_history(self, seat),  # redacts only the events new since last time
             legal_actions=self.legal_actions() if to_act == seat and seat is not None else (),

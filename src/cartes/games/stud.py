@@ -421,15 +421,17 @@ class StudState(PokerState):
         """What ``seat`` may know now; ``None`` is a spectator (public cards only)."""
         seat = self._viewer(seat)
         shown = self.ranks  # the seats that showed (each Shown event records a rank)
-        cards, face_up = self.cards, self.face_up
-        visible = tuple([
-            tuple(cards[s]) if s == seat or s in shown
-            else tuple([c if up else None for c, up in zip(cards[s], face_up[s], strict=True)])
-            for s in range(self.n)
-        ])
+        visible: list[tuple[Card | None, ...]] = []
+        for s in range(self.n):
+            own = self.cards[s]
+            if s == seat or s in shown:
+                visible.append(tuple(own))
+            else:
+                up = self.face_up[s]
+                visible.append(tuple([own[i] if up[i] else None for i in range(len(own))]))
         board = () if self.community is None else (self.community,)
         return self._observation(
-            seat, visible, board, {"street": self.street, "button": self.button}
+            seat, tuple(visible), board, {"street": self.street, "button": self.button}
         )
 
     def clone(self) -> StudState:
