@@ -81,7 +81,7 @@ class SeenHistory:
         mine = self.history
         if mine is None or not self.views:
             return twin
-        shared = _common_prefix(mine, history, max(len(v) for v in self.views.values()))
+        shared = _common_prefix(mine, history, max(map(len, self.views.values())))
         if shared:
             twin.views = {viewer: view[:shared] for viewer, view in self.views.items()}
         return twin
