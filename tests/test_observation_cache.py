@@ -10,6 +10,7 @@ are played on, apart, in a random interleaving, each still observed correctly.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import gc
 import pickle
@@ -24,7 +25,8 @@ from hypothesis import strategies as st
 
 from _observe_old import old_observation, old_seen_by
 from cartes import Card, SpanishCard
-from cartes.games import Calatone, Game, SevenCardStud, SieteYMedio, replay
+from cartes.errors import IllegalActionError
+from cartes.games import Action, Calatone, Game, SevenCardStud, SieteYMedio, replay
 from cartes.games._seen import SeenHistory, seen_history
 from cartes.games.events import CardBurned, CardDealt, ExposeChosen, Mucked
 from cartes.games.siete_y_medio_events import Dealt
@@ -61,7 +63,7 @@ def check(state: Any, rng: np.random.Generator, every: bool = False) -> None:
         assert [type(e) for e in new.history] == [type(e) for e in old.history]
 
 
-def step(state: Any, rng: np.random.Generator, style: int) -> None:
+def step(state: Any, rng: np.random.Generator, style: int) -> Action:
     """One action: a uniform random choice, or a built-in agent's (which may observe)."""
     seat = state.to_act
     assert seat is not None
@@ -82,12 +84,10 @@ def step(state: Any, rng: np.random.Generator, style: int) -> None:
     # the cache's premise: a history only grows, the events already there untouched
     assert all(a is b for a, b in zip(before, state.history, strict=False))
     assert len(state.history) > len(before)
+    return action
 
 
-@settings(max_examples=40)
-@given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**32 - 1), style=st.integers(0, 2))
-def test_observations_equal_the_old_way_through_random_hands(game: Game, seed: int,
-                                                             style: int) -> None:
+def play_observing(game: Game, seed: int, style: int) -> None:
     rng = np.random.default_rng(seed)
     state = game.start(seed=seed)
     check(state, rng, every=True)
@@ -98,8 +98,21 @@ def test_observations_equal_the_old_way_through_random_hands(game: Game, seed: i
 
 
 @settings(max_examples=40)
-@given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**32 - 1))
-def test_clones_and_originals_played_apart_observe_correctly(game: Game, seed: int) -> None:
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**32 - 1), style=st.integers(0, 2))
+def test_observations_equal_the_old_way_through_random_hands(game: Game, seed: int,
+                                                             style: int) -> None:
+    play_observing(game, seed, style)
+
+
+@pytest.mark.slow
+@settings(max_examples=600)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**32 - 1), style=st.integers(0, 2))
+def test_observations_equal_the_old_way_through_many_random_hands(game: Game, seed: int,
+                                                                  style: int) -> None:
+    play_observing(game, seed, style)
+
+
+def play_apart(game: Game, seed: int) -> None:
     rng = np.random.default_rng(seed)
     original = game.start(seed=seed)
     for _ in range(int(rng.integers(0, 12))):
@@ -117,12 +130,31 @@ def test_clones_and_originals_played_apart_observe_correctly(game: Game, seed: i
         if not live:
             break
         state = live[int(rng.integers(len(live)))]
-        step(state, rng, 0)
+        action = step(state, rng, 0)
+        other = states[int(rng.integers(len(states)))]
+        if other is not state and not other.is_terminal and rng.random() < 0.5:
+            # the same action on another state: equal events, not the same objects
+            with contextlib.suppress(IllegalActionError):
+                other.apply(action)
         check(states[int(rng.integers(len(states)))], rng)
         if rng.random() < 0.1 and len(states) < 5:
             states.append(states[int(rng.integers(len(states)))].clone())  # clones of clones
     for state in states:
         check(state, rng, every=True)
+
+
+@settings(max_examples=40)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**32 - 1))
+def test_clones_and_originals_played_apart_observe_correctly(game: Game, seed: int) -> None:
+    play_apart(game, seed)
+
+
+@pytest.mark.slow
+@settings(max_examples=600)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**32 - 1))
+def test_many_clones_and_originals_played_apart_observe_correctly(game: Game,
+                                                                  seed: int) -> None:
+    play_apart(game, seed)
 
 
 @pytest.mark.parametrize("game", [GAMES[1], GAMES[4], GAMES[8]], ids=lambda g: g.name)
