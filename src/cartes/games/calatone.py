@@ -559,13 +559,14 @@ class CalatoneState(PokerState):
         """What ``seat`` may know now; ``None`` is a spectator (public cards only). Before the
         reveal a seat knows its own expose choice and nobody else's (C-5)."""
         seat = self._viewer(seat)
+        cards, revealed = self.cards, self.revealed
         visible: list[tuple[Card | None, ...]] = []
         for s in range(self.n):
-            if s == seat or s in self.revealed:
-                visible.append(tuple(self.cards[s]))
+            if s == seat or s in revealed:
+                visible.append(tuple(cards[s]))
             else:
-                up = set(self.up[s])
-                visible.append(tuple(c if c in up else None for c in self.cards[s]))
+                up = {id(card) for card in self.up[s]}  # a card is one interned object
+                visible.append(tuple([c if id(c) in up else None for c in cards[s]]))
         extra = {
             "phase": self.phase,
             "street": self.street,

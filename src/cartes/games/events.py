@@ -96,6 +96,8 @@ class CardDealt(Event):
     def seen_by(self, seat: int | None) -> Event:
         if self.face_up or seat == self.seat:
             return self
+        if type(self) is CardDealt:  # built directly: dataclasses.replace is slow
+            return CardDealt(self.seat, None, False, self.street)
         return replace(self, card=None)
 
     def describe(self) -> str:
@@ -119,6 +121,8 @@ class CardBurned(Event):
     card: Card | None
 
     def seen_by(self, seat: int | None) -> Event:
+        if type(self) is CardBurned:
+            return CardBurned(self.seat, None)
         return replace(self, card=None)
 
     def describe(self) -> str:
@@ -224,7 +228,11 @@ class Mucked(Event):
     cards: tuple[Card, ...]
 
     def seen_by(self, seat: int | None) -> Event:
-        return self if seat == self.seat else replace(self, cards=())
+        if seat == self.seat:
+            return self
+        if type(self) is Mucked:
+            return Mucked(self.seat, ())
+        return replace(self, cards=())
 
     def describe(self) -> str:
         return f"Seat {self.seat} mucks"
@@ -280,7 +288,11 @@ class ExposeChosen(Event):
     card: Card | None
 
     def seen_by(self, seat: int | None) -> Event:
-        return self if seat == self.seat else replace(self, card=None)
+        if seat == self.seat:
+            return self
+        if type(self) is ExposeChosen:
+            return ExposeChosen(self.seat, None)
+        return replace(self, card=None)
 
     def describe(self) -> str:
         card = "a card" if self.card is None else str(self.card)

@@ -10,6 +10,7 @@ an observation. Seven-card stud and calatone build on :class:`PokerState`; a ban
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,9 +18,17 @@ from cartes.errors import IllegalActionError
 from cartes.french import Card
 from cartes.games import betting
 from cartes.games._check import is_whole
+from cartes.games._seen import seen_history
 from cartes.games.core import Observation, State
 
 __all__ = ["PokerState"]
+
+
+@functools.lru_cache(maxsize=1024)
+def _pots(committed: tuple[int, ...], folded: tuple[bool, ...]) -> tuple[betting.Pot, ...]:
+    """:func:`betting.pots`, remembered: every observation asks for the pots, which change
+    only when a betting round ends (the result is immutable, so it may be shared)."""
+    return betting.pots(committed, folded)
 
 
 class PokerState(State):
@@ -81,10 +90,10 @@ class PokerState(State):
         """
         if self._payoffs is not None:
             return self.final_pots
-        committed = list(self.chips.committed)
+        committed = self.chips.committed
         if self.round is not None:
             committed = [c - bet for c, bet in zip(committed, self.round.contrib, strict=True)]
-        return betting.pots(committed, self.chips.folded)
+        return _pots(tuple(committed), tuple(self.chips.folded))
 
     @property
     def round_bets(self) -> tuple[int, ...]:
@@ -96,6 +105,8 @@ class PokerState(State):
         """``seat`` as a seat number, or ``None`` for a spectator; anything else is refused."""
         if seat is None:
             return None
+        if type(seat) is int and 0 <= seat < self.n:
+            return seat
         number: int = int(seat) if is_whole(seat) else -1  # type: ignore[call-overload]
         if not 0 <= number < self.n:
             raise IllegalActionError(
@@ -123,7 +134,7 @@ class PokerState(State):
             folded=tuple(self.chips.folded),
             cards=cards,
             board=board,
-            history=tuple(e.seen_by(seat) for e in self.history),
+            history=seen_history(self, seat),  # redacts only the events new since last time
             legal_actions=self.legal_actions() if to_act == seat and seat is not None else (),
             is_terminal=self.is_terminal,
             extra={

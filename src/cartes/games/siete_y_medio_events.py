@@ -121,6 +121,8 @@ class Dealt(Event):
     def seen_by(self, seat: int | None) -> Event:
         if self.face_up or (seat == self.seat and not self.blind):
             return self
+        if type(self) is Dealt:  # built directly: dataclasses.replace is slow
+            return Dealt(self.seat, None, False, self.calle, self.blind)
         return replace(self, card=None)
 
     def describe(self) -> str:

@@ -20,6 +20,7 @@ import numpy as np
 from cartes.deck import Deck
 from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.games._check import is_whole
+from cartes.games._seen import seen_history
 from cartes.games.core import Action, Bet, Event, Observation, State, checked_amounts
 from cartes.games.events import HandEnded
 from cartes.games.siete_y_medio_actions import (
@@ -513,10 +514,12 @@ class SieteState(State):
     # -- what a seat may see -----------------------------------------------------------------
 
     def _visible(self, calle: _Calle, own: bool, muerta: bool) -> tuple[SpanishCard | None, ...]:
-        return tuple(
-            card if up or (own and not (muerta and i == 1)) else None
+        if own and not muerta:  # a seat sees all its own cards but a muerta's (M-14)
+            return tuple(calle.cards)
+        return tuple([
+            card if up or (own and i != 1) else None
             for i, (card, up) in enumerate(zip(calle.cards, calle.up, strict=True))
-        )
+        ])
 
     def observation(self, seat: int | None) -> Observation:
         """What ``seat`` may know now; ``None`` is a spectator (face-up cards only). The
@@ -529,38 +532,51 @@ class SieteState(State):
         >>> state.observation(0).cards[1], state.observation(1).cards[1] == state.calles(1)[0]
         ((None,), True)
         """
-        if seat is not None:
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
             if not is_whole(seat) or not 0 <= seat < self.n:
                 raise IllegalActionError(
                     f"no seat {seat!r}: seats are 0..{self.n - 1}, or None for a spectator"
                 )
             seat = int(seat)
+        # (explicit loops: nested comprehensions cost a function call each in Python 3.11)
         calles: list[tuple[tuple[tuple[SpanishCard | None, ...], tuple[bool, ...], int, str],
                            ...]] = []
+        cards: list[tuple[SpanishCard | None, ...]] = []
+        at_risk: list[int] = []
+        folded: list[bool] = []
+        bank, bank_hand, visible = self.bank, self.bank_hand, self._visible
         for s in range(self.n):
-            if s == self.bank:
-                hands = [] if self.bank_hand is None else [self.bank_hand]
+            hands: list[_Calle]
+            risk = 0
+            if s == bank:
+                hands = [] if bank_hand is None else [bank_hand]
+                folded.append(False)
             else:
-                hands = self.punters[s].calles
-            calles.append(tuple(
-                (self._visible(c, s == seat, c.status == "muerta"), tuple(c.up), c.bet,
-                 c.status)
-                for c in hands
-            ))
+                punter = self.punters[s]
+                hands = punter.calles
+                folded.append(punter.status in ("out", "declined"))
+            own = s == seat
+            views = []
+            seen: tuple[SpanishCard | None, ...] = ()
+            for c in hands:
+                if s != bank and c.status != "bust":
+                    risk += c.bet
+                shown = visible(c, own, c.status == "muerta")
+                seen += shown
+                views.append((shown, tuple(c.up), c.bet, c.status))
+            at_risk.append(risk)
+            calles.append(tuple(views))
+            cards.append(seen)
         to_act = self.to_act
-        at_risk = [sum(c.bet for c in self.punters[s].calles if c.status != "bust")
-                   if s != self.bank else 0 for s in range(self.n)]
         return Observation(
             seat=seat,
             to_act=to_act,
             stacks=self.balances,
             committed=tuple(at_risk),
-            folded=tuple(s != self.bank and self.punters[s].status in ("out", "declined")
-                         for s in range(self.n)),
-            cards=tuple(tuple(card for hand in per_seat for card in hand[0])
-                        for per_seat in calles),
+            folded=tuple(folded),
+            cards=tuple(cards),
             board=(),
-            history=tuple(e.seen_by(seat) for e in self.history),
+            history=seen_history(self, seat),  # redacts only the events new since last time
             legal_actions=self.legal_actions() if to_act == seat and seat is not None else (),
             is_terminal=self.is_terminal,
             extra={

@@ -452,14 +452,15 @@ class StudState(PokerState):
     def observation(self, seat: int | None) -> Observation:
         """What ``seat`` may know now; ``None`` is a spectator (public cards only)."""
         seat = self._viewer(seat)
-        shown = {e.seat for e in self.history if isinstance(e, Shown)}
+        shown = self.ranks  # the seats that showed (each Shown event records a rank)
         visible: list[tuple[Card | None, ...]] = []
         for s in range(self.n):
+            own = self.cards[s]
             if s == seat or s in shown:
-                visible.append(tuple(self.cards[s]))
+                visible.append(tuple(own))
             else:
-                pairs = zip(self.cards[s], self.face_up[s], strict=True)
-                visible.append(tuple(c if up else None for c, up in pairs))
+                up = self.face_up[s]
+                visible.append(tuple([own[i] if up[i] else None for i in range(len(own))]))
         board = () if self.community is None else (self.community,)
         return self._observation(
             seat, tuple(visible), board, {"street": self.street, "button": self.button}
