@@ -32,12 +32,12 @@ from cartes.errors import ConfigurationError
 from cartes.french import Card, Hand
 from cartes.games import betting
 from cartes.games._check import flag, whole, whole_list
-from cartes.games.calatone_actions import Concede, Declare, Expose
+from cartes.games.calatone_actions import Concede, Declare, Expose, expose_offer
 from cartes.games.calatone_hands import (
     best_declaration,
+    dealt_exposed_value,
+    dealt_hand_value,
     describe,
-    exposed_value,
-    hand_value,
     partial_value,
 )
 from cartes.games.core import Action, Event, Game, Observation, deck_kind
@@ -297,9 +297,14 @@ class CalatoneState(PokerState):
 
     def _best_exposed(self) -> int:
         """C-6: the best exposed hand still in; ties go to the first in deal order."""
-        low = self.game.lowest_rank
-        live = [s for s in self._order if not self.chips.folded[s]]
-        return max(live, key=lambda s: (exposed_value(self.up[s], low), -self._position[s]))
+        low, folded, up = self.game.lowest_rank, self.chips.folded, self.up
+        best, best_value = -1, -1
+        for seat in self._order:  # the first in deal order keeps a tie
+            if not folded[seat]:
+                value = dealt_exposed_value(up[seat], low)
+                if value > best_value:
+                    best, best_value = seat, value
+        return best
 
     def _open_round(self) -> None:
         best = self._best_exposed()
@@ -476,7 +481,7 @@ class CalatoneState(PokerState):
         if seat is None:
             legal = ()
         elif self.phase == "expose":  # C-25: nothing but the choice
-            legal = tuple(Expose(card) for card in self.cards[seat][:2])
+            legal = tuple(expose_offer(card) for card in self.cards[seat][:2])
         elif self.phase == "betting":
             assert self.round is not None
             legal = self.round.legal(seat)
@@ -489,8 +494,8 @@ class CalatoneState(PokerState):
         """Every five of the seat's cards, best first (equal ones in deal order)."""
         low = self.game.lowest_rank
         fives = list(itertools.combinations(self.cards[seat], 5))
-        fives.sort(key=lambda five: -hand_value(five, low))
-        return tuple(Declare(five) for five in fives)
+        fives.sort(key=lambda five: -dealt_hand_value(five, low))
+        return tuple(Declare.of_dealt(five) for five in fives)
 
     def _illegal_message(self, action: Action, offered: Sequence[Action]) -> str:
         seat = self.to_act
@@ -540,7 +545,7 @@ class CalatoneState(PokerState):
         assert show is not None
         if isinstance(action, Declare):
             low = self.game.lowest_rank
-            show.values[seat] = hand_value(action.cards, low)
+            show.values[seat] = dealt_hand_value(action.cards, low)  # an offer: the seat's own
             self.revealed.add(seat)
             event = Declared(
                 seat, tuple(self.cards[seat]), action.cards, describe(action.cards, low)

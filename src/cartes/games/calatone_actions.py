@@ -10,7 +10,7 @@ constructor call that evaluates back.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -19,6 +19,10 @@ from cartes.french import Card, CardLike
 from cartes.games.core import Action
 
 __all__ = ["Concede", "Declare", "Expose"]
+
+
+def _descending(card: Card) -> int:
+    return -card._index
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -59,8 +63,23 @@ class Declare(Action):
             raw = self.cards.replace(",", " ").split()
         else:
             raw = items_of(self.cards, "a declaration", "five cards, as text or an iterable")
-        parsed = sorted((Card(card) for card in raw), key=lambda c: -c.index)
+        parsed = sorted((Card(card) for card in raw), key=_descending)
         object.__setattr__(self, "cards", tuple(parsed))
+
+    @classmethod
+    def of_dealt(cls, five: Sequence[Card]) -> Declare:
+        """The declaration of five cards the game dealt (already cards, already distinct),
+        without parsing them again: equal to ``Declare(five)``.
+
+        >>> from cartes import cards
+        >>> five = cards("Jh Qc Kd Ah As")
+        >>> Declare.of_dealt(five) == Declare(five)
+        True
+        """
+        declaration = cls.__new__(cls)
+        ordered = sorted(five, key=_descending)
+        object.__setattr__(declaration, "cards", tuple(ordered))
+        return declaration
 
     def __repr__(self) -> str:
         return f"Declare('{' '.join(map(str, self.cards))}')"
@@ -78,3 +97,20 @@ class Concede(Action):
     """
 
     kind: ClassVar[str] = "concede"
+
+
+_EXPOSES: list[Expose | None] = [None] * 52
+
+
+def expose_offer(card: Card) -> Expose:
+    """``Expose(card)`` for a dealt card, made once per card (offered to every seat, every
+    hand: actions are immutable values, so one object serves).
+
+    >>> ace = Card("As")
+    >>> expose_offer(ace) == Expose(ace), expose_offer(ace) is expose_offer(ace)
+    (True, True)
+    """
+    offer = _EXPOSES[card._index]
+    if offer is None:
+        offer = _EXPOSES[card._index] = Expose(card)
+    return offer

@@ -28,9 +28,10 @@ from collections import Counter
 from collections.abc import Sequence
 
 from cartes.errors import HandSizeError
-from cartes.evaluation.rankings import rank_word
+from cartes.evaluation.handrank import strength_of
+from cartes.evaluation.rankings import CALATONE, rank_word
 from cartes.french import Card, Hand, Rank
-from cartes.games._rank import board_strength, hand_rank
+from cartes.games._rank import board_strength, dealt_board_strength, hand_rank
 
 __all__ = ["best_declaration", "describe", "exposed_value", "hand_value", "partial_value"]
 
@@ -111,6 +112,35 @@ def exposed_value(cards: Sequence[Card], lowest_rank: int = 2) -> int:
     if len(hand) < 5 or lowest_rank == 2:
         return board_strength(hand, _RANKING)
     return max(hand_value(five, lowest_rank) for five in itertools.combinations(hand, 5))
+
+
+def dealt_hand_value(five: Sequence[Card], lowest_rank: int = 2) -> int:
+    """:func:`hand_value` of five distinct cards the game dealt itself: no checks (the
+    driver values all 21 fives of every seat at the showdown).
+
+    >>> from cartes import cards
+    >>> five = cards("As 6c 7h 8s 9c")
+    >>> dealt_hand_value(five, 6) == hand_value(five, 6)
+    True
+    """
+    if lowest_rank > 2:
+        five = _valued(five, lowest_rank)
+    return strength_of([card._index for card in five], CALATONE)
+
+
+def dealt_exposed_value(cards: Sequence[Card], lowest_rank: int = 2) -> int:
+    """:func:`exposed_value` of 1 to 6 face-up cards the game dealt itself: no checks.
+
+    >>> from cartes import cards
+    >>> up = cards("Jc Qd Kh Ah Jh")
+    >>> [dealt_exposed_value(up[:n]) == exposed_value(up[:n]) for n in (3, 5)]
+    [True, True]
+    """
+    if len(cards) <= 4:
+        return dealt_board_strength(cards)
+    if lowest_rank == 2:  # the best five of five or six, straight from the tables
+        return strength_of([card._index for card in cards], CALATONE)
+    return max(dealt_hand_value(five, lowest_rank) for five in itertools.combinations(cards, 5))
 
 
 def best_declaration(cards: Sequence[Card], lowest_rank: int = 2) -> Hand:
