@@ -46,6 +46,7 @@ __all__ = [
 ]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandStarted(Event):
     """A hand begins: the button and every seat's stack before the antes.
@@ -129,6 +130,7 @@ class CardBurned(Event):
         return "Burn a card" + ("" if self.card is None else f" ({self.card})")
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Reshuffled(Event):
     """The stub and the burned cards are shuffled together (stud §2.5).
@@ -184,6 +186,7 @@ class Acted(Event):
         return f"Seat {self.seat} {verb}{amount}" + (" (all-in)" if self.all_in else "")
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class UncalledReturned(Event):
     """The part of a bet nobody called goes back to the bettor.
@@ -199,6 +202,7 @@ class UncalledReturned(Event):
         return f"Uncalled {self.amount} returned to seat {self.seat}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Shown(Event):
     """A seat shows its cards at the showdown; ``description`` names its best hand.
@@ -216,6 +220,7 @@ class Shown(Event):
         return f"Seat {self.seat} shows {cards}: {self.description}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Mucked(Event):
     """A seat gives up at the showdown without showing; only it sees its cards here.
@@ -238,6 +243,7 @@ class Mucked(Event):
         return f"Seat {self.seat} mucks"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PotAwarded(Event):
     """Pot number ``pot`` (0 = main) of ``amount`` chips goes to ``shares`` (seat, chips).
@@ -257,6 +263,7 @@ class PotAwarded(Event):
         return f"{name} ({self.amount}): {won}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandEnded(Event):
     """The hand is over: every seat's net result.
@@ -275,6 +282,7 @@ class HandEnded(Event):
 # -- calatone ---------------------------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ExposeChosen(Event):
     """A seat chooses which of its two first cards to expose (calatone, C-5). Only that seat
@@ -299,6 +307,7 @@ class ExposeChosen(Event):
         return f"Seat {self.seat} chooses {card} to expose"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ExposuresRevealed(Event):
     """Every seat's chosen card turned face up at once (calatone, C-5), by seat number.
@@ -315,6 +324,7 @@ class ExposuresRevealed(Event):
         return f"Exposed cards: {shown}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class AllPassed(Event):
     """Everyone still in passed in a round before the last: the hand stops (calatone, C-9).
@@ -330,6 +340,7 @@ class AllPassed(Event):
         return "Everyone passed: the hand stops on the cards dealt"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Declared(Event):
     """A seat turns up its hole card and declares five of its cards (calatone, C-10): ``cards``
@@ -349,6 +360,7 @@ class Declared(Event):
         return f"Seat {self.seat} declares {five}: {self.description}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Conceded(Event):
     """A seat gives up the pots it contests without showing (calatone, C-26).

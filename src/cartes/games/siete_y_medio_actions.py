@@ -24,7 +24,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from cartes.games.core import Action
+from cartes.games.core import Action, quick_init
 
 __all__ = [
     "Annul",
@@ -57,6 +57,7 @@ def _pick(low: int, high: int | None, rng: np.random.Generator | None) -> int:
     return int(rng.integers(low, high + 1))
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Vote(Action):
     """Accept or reject the bank's modality-3 proposal (M-6).
@@ -72,6 +73,7 @@ class Vote(Action):
         return type(action) is Vote and type(action.accept) is bool and action == self
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Keep(Action):
     """The bank keeps its first 3 or 4 and declares the hand valid (M-29).
@@ -83,6 +85,7 @@ class Keep(Action):
     kind: ClassVar[str] = "keep"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Exchange(Action):
     """Exchange a first 4 for a new first card (*cambiar el 4*, M-12): the bank at the
@@ -95,6 +98,7 @@ class Exchange(Action):
     kind: ClassVar[str] = "exchange"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Annul(Action):
     """The bank annuls the deal on a first 3 (*anular la mano*, M-11, M-29).
@@ -106,6 +110,7 @@ class Annul(Action):
     kind: ClassVar[str] = "annul"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Decline(Action):
     """A punter with a first 3 does not play the hand and bets nothing (M-11).
@@ -117,6 +122,7 @@ class Decline(Action):
     kind: ClassVar[str] = "decline"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Stand(Action):
     """Stand (*plantarse*) on calle ``calle`` (0 for a hand without calles, and for the bank).
@@ -132,6 +138,7 @@ class Stand(Action):
         return _short_repr(self)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Draw(Action):
     """Ask for a card (*pedir carta*) for calle ``calle``, raising its bet by ``raise_by``
@@ -168,6 +175,7 @@ class Draw(Action):
         return Draw(self.calle, _pick(self.raise_by, self.up_to, rng), self.down)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Muerta(Action):
     """Play the *muerta* on a first 7 that is still the only card: raise by ``raise_by``
@@ -197,6 +205,7 @@ class Muerta(Action):
         return Muerta(_pick(self.raise_by, self.up_to, rng))
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class OpenCalle(Action):
     """Ask for a card for calle ``calle`` (*pedir carta*), declaring before it is seen that a

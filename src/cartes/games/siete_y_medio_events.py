@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from cartes.games.core import Event
+from cartes.games.core import Event, quick_init
 from cartes.spanish import SpanishCard
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
 ]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BankHandStarted(Event):
     """A hand begins: ``seat`` is the bank; every seat's balance, the modality and its limits
@@ -67,6 +68,7 @@ class BankHandStarted(Event):
                 f"({self.minimum}-{self.maximum}), balances {balances}{out}")
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Voted(Event):
     """A punter accepts or rejects the bank's modality-3 proposal (M-6).
@@ -82,6 +84,7 @@ class Voted(Event):
         return f"Seat {self.seat} {'accepts' if self.accept else 'rejects'} the proposal"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class StakesAgreed(Event):
     """The vote is over: the limits the hand is played at, whether the proposal was adopted,
@@ -102,6 +105,7 @@ class StakesAgreed(Event):
         return f"Proposal {verdict}, bets {self.minimum}-{self.maximum}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Dealt(Event):
     """A card dealt to ``seat``'s calle ``calle`` (0 for the bank and for a hand without
@@ -132,6 +136,7 @@ class Dealt(Event):
         return f"Seat {self.seat} is dealt {card} {face}{calle}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Turned(Event):
     """A face-down card is turned face up: a punter's before a draw (M-8) or for a *muerta*,
@@ -149,6 +154,7 @@ class Turned(Event):
         return f"Seat {self.seat} turns up {self.card}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Exchanged(Event):
     """A first 4 is shown and discarded; a new first card follows (M-12).
@@ -164,6 +170,7 @@ class Exchanged(Event):
         return f"Seat {self.seat} exchanges the 4 ({self.card})"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Declined(Event):
     """A punter shows a first 3 and sits the hand out without betting (M-11).
@@ -179,6 +186,7 @@ class Declined(Event):
         return f"Seat {self.seat} declines on the 3 ({self.card})"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Annulled(Event):
     """The bank shows a first 3 and annuls the deal: every card is collected, the full deck
@@ -195,6 +203,7 @@ class Annulled(Event):
         return f"Seat {self.seat} (bank) annuls the hand on the 3 ({self.card}): deal again"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandValid(Event):
     """The bank declares the hand valid (*la mano es válida*): the punters' turns begin.
@@ -209,6 +218,7 @@ class HandValid(Event):
         return f"Seat {self.seat} (bank): the hand is valid"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Staked(Event):
     """``amount`` chips bet on a calle: the initial bet, a new calle's bet, or a raise with a
@@ -228,6 +238,7 @@ class Staked(Event):
         return f"Seat {self.seat} bets {self.amount}{calle} (bet {self.total})"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CalleOpened(Event):
     """The figure just drawn for calle ``source`` with :class:`~cartes.games.OpenCalle` opens a
@@ -246,6 +257,7 @@ class CalleOpened(Event):
         return f"Seat {self.seat} opens calle {self.calle}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Stood(Event):
     """A hand or calle stands (*se planta*), by choice or on reaching 7½ (M-10: the two look
@@ -263,6 +275,7 @@ class Stood(Event):
         return f"Seat {self.seat} stands{calle}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Busted(Event):
     """A hand or calle passes 7½: its cards are shown at once and the bank collects its bet
@@ -285,6 +298,7 @@ class Busted(Event):
         return f"Seat {self.seat} busts with {cards} ({_points(self.total)}){paid}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class MuertaPlayed(Event):
     """A punter plays the *muerta* on his first 7: its unseen card finishes the hand (M-14).
@@ -299,6 +313,7 @@ class MuertaPlayed(Event):
         return f"Seat {self.seat} plays the muerta"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class StockReshuffled(Event):
     """The stock ran out: the ``cards`` discards are shuffled into a new stock (M-16, M-26).
@@ -314,6 +329,7 @@ class StockReshuffled(Event):
         return f"Stock empty: {self.cards} discards shuffled into a new stock"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Revealed(Event):
     """At the settlement a hand or calle is shown, every card face up (M-18).
@@ -330,6 +346,7 @@ class Revealed(Event):
         return f"Seat {self.seat} shows {' '.join(map(str, self.cards))}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Settled(Event):
     """A hand or calle is settled against the bank (§3.5): its ``total`` in half-points, the
@@ -352,6 +369,7 @@ class Settled(Event):
         return f"Seat {self.seat}{calle}: {_points(self.total)}, {outcome}, {self.amount:+d}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BankTaken(Event):
     """The privileged 7½: ``seat`` holds the bank from the next hand (M-4, M-28).
