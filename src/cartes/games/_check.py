@@ -1,5 +1,6 @@
 """Checks of settings shared by the game drivers: whole numbers (numpy integers accepted and
-turned into ints, bools refused), flags, and lists of whole numbers.
+turned into ints, bools refused), flags, lists of whole numbers, and what ``Game.start`` is
+given (a stacked deck, the stacks).
 
 Every failure is a :class:`~cartes.errors.ConfigurationError` naming the field and the range.
 
@@ -20,10 +21,14 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
+from cartes._indexed import IndexedCard
+from cartes.deck import Deck
 from cartes.errors import ConfigurationError
+from cartes.french import Card
 
 
 def is_whole(value: object) -> bool:
@@ -71,3 +76,56 @@ def whole_list(name: str, value: object, low: int | None) -> list[int]:
         what = "integers" if low is None else f"integers >= {low}"
         raise ConfigurationError(f"{name} must be a list of {what}, one per seat, got {value!r}")
     return [whole(f"{name}[{i}]", item, low) for i, item in enumerate(value)]
+
+
+def store(config: object, name: str, value: object) -> None:
+    """Put a checked value (numpy integers become ints) into a frozen dataclass, from its
+    ``__post_init__``."""
+    object.__setattr__(config, name, value)
+
+
+def start_deck(
+    deck: object, kind: type[IndexedCard], minimum: int, why: str, players: int
+) -> Deck[Any]:
+    """A copy of the stacked ``deck`` given to ``Game.start``, checked: a
+    :class:`~cartes.Deck` of ``kind`` cards holding at least ``minimum`` of them (``why`` says
+    how the minimum follows from the number of ``players``, for the message).
+
+    >>> from cartes import Card, Deck
+    >>> start_deck(Deck.stacked("As Kd"), Card, 6, "3 * players", 2)
+    Traceback (most recent call last):
+    ...
+    cartes.errors.ConfigurationError: deck must hold at least 3 * players = 6 cards for 2 ...
+    """
+    if not isinstance(deck, Deck):
+        raise ConfigurationError(f"deck must be a cartes Deck, got {type(deck).__name__}")
+    if deck.kind is not kind and len(deck):
+        raise ConfigurationError(
+            f"deck must hold {'French' if kind is Card else 'Spanish'} cards "
+            f"(cartes.{kind.__name__})"
+        )
+    if len(deck) < minimum:
+        raise ConfigurationError(
+            f"deck must hold at least {why} = {minimum} cards for {players} players, "
+            f"got {len(deck)}"
+        )
+    return deck.copy()
+
+
+def start_stacks(stacks: object, players: int, starting: int, low: int | None) -> list[int]:
+    """The stacks given to ``Game.start`` (``None``: ``starting`` for every seat), checked:
+    one whole number ``>= low`` per seat.
+
+    >>> start_stacks(None, 2, 100, 1), start_stacks([5, 7], 2, 100, 1)
+    ([100, 100], [5, 7])
+    >>> start_stacks([5], 2, 100, 1)
+    Traceback (most recent call last):
+    ...
+    cartes.errors.ConfigurationError: stacks must give one stack per seat (2), got 1
+    """
+    chips = [starting] * players if stacks is None else whole_list("stacks", stacks, low)
+    if len(chips) != players:
+        raise ConfigurationError(
+            f"stacks must give one stack per seat ({players}), got {len(chips)}"
+        )
+    return chips

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cartes.errors import ConfigurationError
-from cartes.games._check import flag, is_whole, whole
+from cartes.games._check import flag, is_whole, store, whole
 from cartes.games.core import Action, Bet, BringIn, Call, Check, Complete, Fold, Raise
 
 __all__ = [
@@ -61,9 +61,9 @@ class FixedLimit:
     half_bet_rule: bool = True
 
     def __post_init__(self) -> None:
-        _set(self, "small_bet", whole("small_bet", self.small_bet, 1))
-        _set(self, "big_bet", whole("big_bet", self.big_bet, 1))
-        _set(self, "half_bet_rule", flag("half_bet_rule", self.half_bet_rule))
+        store(self, "small_bet", whole("small_bet", self.small_bet, 1))
+        store(self, "big_bet", whole("big_bet", self.big_bet, 1))
+        store(self, "half_bet_rule", flag("half_bet_rule", self.half_bet_rule))
         if self.big_bet < self.small_bet:
             raise ConfigurationError(
                 f"big_bet must be >= small_bet ({self.small_bet}), got {self.big_bet}"
@@ -84,8 +84,8 @@ class SpreadLimit:
     max_bet: int
 
     def __post_init__(self) -> None:
-        _set(self, "min_bet", whole("min_bet", self.min_bet, 1))
-        _set(self, "max_bet", whole("max_bet", self.max_bet, 1))
+        store(self, "min_bet", whole("min_bet", self.min_bet, 1))
+        store(self, "max_bet", whole("max_bet", self.max_bet, 1))
         if self.max_bet < self.min_bet:
             raise ConfigurationError(
                 f"max_bet must be >= min_bet ({self.min_bet}), got {self.max_bet}"
@@ -115,8 +115,8 @@ class RaiseCap:
                 raise ConfigurationError(
                     f"max_bets must be None (no cap) or an integer >= 1, got {self.max_bets!r}"
                 )
-            _set(self, "max_bets", int(self.max_bets))
-        _set(self, "heads_up_unlimited", flag("heads_up_unlimited", self.heads_up_unlimited))
+            store(self, "max_bets", int(self.max_bets))
+        store(self, "heads_up_unlimited", flag("heads_up_unlimited", self.heads_up_unlimited))
 
 
 # Offers without amounts are shared: actions are immutable values, and an agent that returns
@@ -124,11 +124,6 @@ class RaiseCap:
 _FOLD, _CHECK, _CALL, _BRING_IN, _COMPLETE = Fold(), Check(), Call(), BringIn(), Complete()
 _CHECK_OR_FOLD: tuple[Action, ...] = (_FOLD, _CHECK)
 _CALL_OR_FOLD: tuple[Action, ...] = (_FOLD, _CALL)
-
-
-def _set(config: object, name: str, value: object) -> None:
-    """Store a checked value in a frozen dataclass (numpy integers become ints)."""
-    object.__setattr__(config, name, value)
 
 
 class Chips:

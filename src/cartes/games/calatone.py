@@ -31,7 +31,7 @@ from cartes.deck import Deck, SeedLike, make_rng
 from cartes.errors import ConfigurationError
 from cartes.french import Card, Hand
 from cartes.games import betting
-from cartes.games._check import flag, whole, whole_list
+from cartes.games._check import flag, start_deck, start_stacks, store, whole
 from cartes.games.calatone_actions import Concede, Declare, Expose, expose_offer
 from cartes.games.calatone_hands import (
     best_declaration,
@@ -106,19 +106,15 @@ class Calatone(Game):
     starting_stack: int = 200
 
     def __post_init__(self) -> None:
-        def store(name: str, value: object) -> None:  # a checked value (numpy ints as int)
-            object.__setattr__(self, name, value)
-
-        store("players", whole("players", self.players, 2, 7))
-        store("ante", whole("ante", self.ante, 0))
-        store("min_bet", whole("min_bet", self.min_bet, 1))
-        store("max_bet", whole("max_bet", self.max_bet, self.min_bet))
+        store(self, "players", whole("players", self.players, 2, 7))
+        store(self, "ante", whole("ante", self.ante, 0))
+        store(self, "min_bet", whole("min_bet", self.min_bet, 1))
+        store(self, "max_bet", whole("max_bet", self.max_bet, self.min_bet))
         if self.max_raises_per_round is not None:
-            store(
-                "max_raises_per_round", whole("max_raises_per_round", self.max_raises_per_round, 1)
-            )
-        store("all_pass_ends_hand", flag("all_pass_ends_hand", self.all_pass_ends_hand))
-        store("lowest_rank", whole("lowest_rank", self.lowest_rank, 2, 14))
+            cap = whole("max_raises_per_round", self.max_raises_per_round, 1)
+            store(self, "max_raises_per_round", cap)
+        store(self, "all_pass_ends_hand", flag("all_pass_ends_hand", self.all_pass_ends_hand))
+        store(self, "lowest_rank", whole("lowest_rank", self.lowest_rank, 2, 14))
         cards, needed = 4 * (15 - self.lowest_rank), 7 * self.players
         if cards < needed:
             raise ConfigurationError(
@@ -126,7 +122,7 @@ class Calatone(Game):
                 f"that {self.players} players need (7 each): use lowest_rank <= "
                 f"{15 - -(-needed // 4)}"
             )
-        store("starting_stack", whole("starting_stack", self.starting_stack, 1))
+        store(self, "starting_stack", whole("starting_stack", self.starting_stack, 1))
 
     @cached_property  # made once: a round starts several times a hand
     def structure(self) -> betting.SpreadLimit:
@@ -177,25 +173,14 @@ class Calatone(Game):
             deck = self.deck()
             deck.shuffle(rng)
         else:
-            if not isinstance(deck, Deck):
-                raise ConfigurationError(f"deck must be a cartes Deck, got {type(deck).__name__}")
-            deck = deck.copy()
-            if any(type(card) is not Card for card in deck):
-                raise ConfigurationError("deck must hold French cards (cartes.Card)")
+            deck = start_deck(deck, Card, 7 * n, "7 * players", n)
             low = [str(card) for card in deck if card.rank < self.lowest_rank - 2]
             if low:
                 raise ConfigurationError(
                     f"deck holds {' '.join(low[:4])}: cards below lowest_rank "
                     f"{self.lowest_rank} are stripped from this game's deck"
                 )
-            if len(deck) < 7 * n:
-                raise ConfigurationError(
-                    f"deck must hold at least 7 * players = {7 * n} cards for {n} players, "
-                    f"got {len(deck)}"
-                )
-        chips = [self.starting_stack] * n if stacks is None else whole_list("stacks", stacks, 1)
-        if len(chips) != n:
-            raise ConfigurationError(f"stacks must give one stack per seat ({n}), got {len(chips)}")
+        chips = start_stacks(stacks, n, self.starting_stack, 1)
         dealer = whole("button", button, 0, n - 1)
         if reshuffle_seed is not None:
             whole("reshuffle_seed", reshuffle_seed, 0)

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Literal
 
 from cartes.deck import Deck, SeedLike, make_rng
 from cartes.errors import ConfigurationError
-from cartes.games._check import flag, whole, whole_list
+from cartes.games._check import flag, store, whole, whole_list
 from cartes.games.core import Game
 from cartes.games.siete_y_medio_rules import MODALITY_LIMITS, TARGET, total
 from cartes.games.siete_y_medio_state import SieteState
@@ -70,19 +70,16 @@ class SieteYMedio(Game):
     starting_stack: int = 0
 
     def __post_init__(self) -> None:
-        def store(name: str, value: object) -> None:
-            object.__setattr__(self, name, value)
-
-        store("players", whole("players", self.players, 2, 8))
-        store("modality", whole("modality", self.modality, 1, 3))
+        store(self, "players", whole("players", self.players, 2, 8))
+        store(self, "modality", whole("modality", self.modality, 1, 3))
         if self.modality == 3:
             if self.minimum is None or self.maximum is None:
                 raise ConfigurationError(
                     "modality 3 needs the bank's proposal: minimum and maximum, whole chips "
                     "with 1 <= minimum <= maximum"
                 )
-            store("minimum", whole("minimum", self.minimum, 1))
-            store("maximum", whole("maximum", self.maximum, self.minimum))
+            store(self, "minimum", whole("minimum", self.minimum, 1))
+            store(self, "maximum", whole("maximum", self.maximum, self.minimum))
         elif self.minimum is not None or self.maximum is not None:
             raise ConfigurationError(
                 f"minimum and maximum are the bank's modality-3 proposal; modality "
@@ -92,9 +89,9 @@ class SieteYMedio(Game):
             raise ConfigurationError(
                 f"bank_passes must be 'privileged' or 'every_hand', got {self.bank_passes!r}"
             )
-        store("reveal_seven_and_half", flag("reveal_seven_and_half",
+        store(self, "reveal_seven_and_half", flag("reveal_seven_and_half",
                                             self.reveal_seven_and_half))
-        store("starting_stack", whole("starting_stack", self.starting_stack, None))
+        store(self, "starting_stack", whole("starting_stack", self.starting_stack, None))
 
     @property
     def limits(self) -> tuple[int, int]:

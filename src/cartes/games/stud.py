@@ -24,7 +24,7 @@ from cartes.deck import Deck, SeedLike, make_rng
 from cartes.errors import ConfigurationError
 from cartes.french import Card
 from cartes.games import betting
-from cartes.games._check import flag, whole, whole_list
+from cartes.games._check import flag, start_deck, start_stacks, store, whole
 from cartes.games._rank import HandRankLike, dealt_board_strength, hand_rank
 from cartes.games.core import Action, Event, Game, Muck, Observation, Show, deck_kind
 from cartes.games.events import (
@@ -79,24 +79,21 @@ class SevenCardStud(Game):
     starting_stack: int = 200
 
     def __post_init__(self) -> None:
-        def store(name: str, value: object) -> None:  # a checked value (numpy ints as int)
-            object.__setattr__(self, name, value)
-
-        store("players", whole("players", self.players, 2, 8))
-        store("ante", whole("ante", self.ante, 0))
-        store("small_bet", whole("small_bet", self.small_bet, 1))
-        store("bring_in", whole("bring_in", self.bring_in, 1, self.small_bet))
-        store("big_bet", whole("big_bet", self.big_bet, self.small_bet))
+        store(self, "players", whole("players", self.players, 2, 8))
+        store(self, "ante", whole("ante", self.ante, 0))
+        store(self, "small_bet", whole("small_bet", self.small_bet, 1))
+        store(self, "bring_in", whole("bring_in", self.bring_in, 1, self.small_bet))
+        store(self, "big_bet", whole("big_bet", self.big_bet, self.small_bet))
         if self.max_raises is not None:
-            store("max_raises", whole("max_raises", self.max_raises, 0))
+            store(self, "max_raises", whole("max_raises", self.max_raises, 0))
         for name in ("open_pair_big_bet", "half_bet_rule"):
-            store(name, flag(name, getattr(self, name)))
+            store(self, name, flag(name, getattr(self, name)))
         if self.odd_chip_rule not in ("position", "high_card_by_suit"):
             raise ConfigurationError(
                 f"odd_chip_rule must be 'position' or 'high_card_by_suit', "
                 f"got {self.odd_chip_rule!r}"
             )
-        store("starting_stack", whole("starting_stack", self.starting_stack, 1))
+        store(self, "starting_stack", whole("starting_stack", self.starting_stack, 1))
 
     @cached_property  # made once: a round starts several times a hand
     def structure(self) -> betting.FixedLimit:
@@ -133,21 +130,8 @@ class SevenCardStud(Game):
             deck = Deck.french()
             deck.shuffle(rng)
         else:
-            if not isinstance(deck, Deck):
-                raise ConfigurationError(f"deck must be a cartes Deck, got {type(deck).__name__}")
-            deck = deck.copy()
-            if any(type(card) is not Card for card in deck):
-                raise ConfigurationError("deck must hold French cards (cartes.Card)")
-            if len(deck) < 6 * n + 3:
-                raise ConfigurationError(
-                    f"deck must hold at least 6 * players + 3 = {6 * n + 3} cards for "
-                    f"{n} players, got {len(deck)}"
-                )
-        chips = [self.starting_stack] * n if stacks is None else whole_list("stacks", stacks, 1)
-        if len(chips) != n:
-            raise ConfigurationError(
-                f"stacks must give one stack per seat ({n}), got {len(chips)}"
-            )
+            deck = start_deck(deck, Card, 6 * n + 3, "6 * players + 3", n)
+        chips = start_stacks(stacks, n, self.starting_stack, 1)
         seat = whole("button", button, 0, n - 1)
         if reshuffle_seed is None:
             reshuffle_seed = int(rng.integers(2**62))
