@@ -22,7 +22,7 @@ The pieces are game-agnostic so that seven-card stud and calatone share them:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cartes.errors import ConfigurationError
@@ -525,8 +525,7 @@ class BettingRound:
     def copy(self, chips: Chips) -> BettingRound:
         """An independent copy of this round over ``chips`` (the copied hand's chips)."""
         twin = BettingRound.__new__(BettingRound)
-        for name in BettingRound.__slots__:
-            setattr(twin, name, getattr(self, name))
+        _copy_slots(self, twin)
         twin.chips = chips
         twin.contrib = list(self.contrib)
         twin.pending = set(self.pending)
@@ -566,6 +565,19 @@ def _raise(to: int) -> Raise:
         if len(_RAISES) < 4096:
             _RAISES[to] = offer
     return offer
+
+
+def _slot_copier(cls: type) -> Callable[[object, object], None]:
+    """A function that copies every slot of ``cls`` from one instance to another, written
+    out as plain assignments (search programs clone hands by the million; a loop over the
+    names with getattr and setattr took three times as long)."""
+    body = "\n".join(f"    twin.{name} = self.{name}" for name in cls.__dict__["__slots__"])
+    namespace: dict[str, Callable[[object, object], None]] = {}
+    exec(f"def copy_slots(self, twin):\n{body}\n", {}, namespace)
+    return namespace["copy_slots"]
+
+
+_copy_slots = _slot_copier(BettingRound)
 
 
 @dataclass(frozen=True, slots=True)
