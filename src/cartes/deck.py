@@ -141,7 +141,11 @@ class Deck(Generic[C]):
         >>> len(Deck.spanish(48))
         48
         """
-        return Deck(spanish_deck_cards(size))
+        deck: Deck[SpanishCard] = Deck.__new__(Deck)  # a full deck, known good: no checks
+        deck._cards = list(spanish_deck_cards(size))  # (which checks the size)
+        deck._burned = []
+        deck._kind = SpanishCard
+        return deck
 
     @overload
     @classmethod
