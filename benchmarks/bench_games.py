@@ -18,6 +18,8 @@ import time
 import numpy as np
 import pytest
 
+import cartes
+from cartes.evaluation.evaluator import WARM_UP_CALLS
 from cartes.games import Calatone, SevenCardStud
 from cartes.play import RandomAgent, play_hand
 
@@ -89,7 +91,7 @@ def pokerkit_hands(count: int, seed: int = 0) -> int:
 
 
 def test_cartes_random_stud_hands(benchmark):
-    cartes_hands(20)  # warm up (the evaluator's compiled kernels load once)
+    cartes_hands(20)  # warm up (conftest has loaded the evaluator's compiled entry points)
     benchmark.extra_info["hands_per_round"] = HANDS
     assert benchmark.pedantic(cartes_hands, args=(HANDS,), rounds=5, iterations=1) == HANDS
 
@@ -110,11 +112,23 @@ def test_pokerkit_random_stud_hands(benchmark):
     assert benchmark.pedantic(pokerkit_hands, args=(HANDS,), rounds=5, iterations=1) == HANDS
 
 
-def rate(run, count: int) -> float:
-    run(200)  # past the evaluator's warm-up: its compiled entry points load on call 65
-    start = time.perf_counter()
-    run(count)
-    return count / (time.perf_counter() - start)
+def warm_up() -> None:
+    """Load the evaluator's compiled entry points (they load on call 65 of a process, about
+    half a second) so that no timing includes it."""
+    for _ in range(WARM_UP_CALLS + 1):
+        cartes.evaluate((0, 5, 10, 15, 20, 25, 30))
+
+
+def rate(run, count: int, repeats: int = 3) -> float:
+    """Hands per second, the best of ``repeats`` runs (wall clock; the machine is shared)."""
+    warm_up()
+    run(200)
+    best = 0.0
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run(count)
+        best = max(best, count / (time.perf_counter() - start))
+    return best
 
 
 if __name__ == "__main__":
