@@ -41,9 +41,9 @@ def test_the_stripped_wheel_is_valued_the_same() -> None:
         for suits in itertools.product(range(4), repeat=2):
             low_cards = [Card((lowest - 2 + k) * 4 + (suits[0] + k) % 4) for k in range(4)]
             ace = Card(48 + suits[1])
-            for five in (low_cards + [ace], [ace, *low_cards]):
+            for five in ([*low_cards, ace], [ace, *low_cards]):
                 assert dealt_hand_value(five, lowest) == hand_value(five, lowest)
-                up = five + [Card(4 * (lowest - 2) + (suits[0] + 1) % 4)] if lowest < 9 else five
+                up = [*five, Card(4 * (lowest - 2) + (suits[0] + 1) % 4)] if lowest < 9 else five
                 if len(set(up)) == len(up):
                     assert dealt_exposed_value(up, lowest) == exposed_value(up, lowest)
 
@@ -60,7 +60,8 @@ def test_declarations_of_dealt_cards_equal_parsed_ones(case: tuple[list[Card], i
     cards, _ = case
     for five in itertools.combinations(cards, 5):
         made = Declare.of_dealt(five)
-        assert made == Declare(five) and repr(made) == repr(Declare(five))
+        assert made == Declare(five)
+        assert repr(made) == repr(Declare(five))
 
 
 def test_expose_offers_are_shared_and_equal() -> None:

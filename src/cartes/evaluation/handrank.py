@@ -81,7 +81,22 @@ def _reading_order(five: Hand, category: Category) -> Hand:
         ordered = sorted(cards, key=ace_low, reverse=True)
     else:
         ordered = sorted(cards, key=by_group, reverse=True)
-    return Hand(ordered)
+    return _hand(ordered)
+
+
+def _hand(cards: list[Card]) -> Hand:
+    """A Hand of cards already known distinct and valid (the evaluator's own), unchecked."""
+    return tuple.__new__(Hand, cards)
+
+
+def _card_index(card: Card) -> int:
+    return card._index
+
+
+#: Descriptions by (ranking, strength, language): a description follows from the strength
+#: alone (equal strengths are the same category and tie-break), and there are 7,462 of them
+#: per ranking, so each is worked out once per process.
+_DESCRIPTIONS: dict[tuple[Ranking, int, str], str] = {}
 
 
 class HandRank:
@@ -207,11 +222,12 @@ class HandRank:
                 five = self.cards
             else:
                 # Try the highest cards first, so ties between subsets resolve the same way.
-                ordered = sorted(self.cards, reverse=True)
+                ordered = sorted(self.cards, key=_card_index, reverse=True)
+                strength, ranking = self._strength, self._ranking
                 five = next(
-                    Hand(combo)
+                    _hand(list(combo))
                     for combo in itertools.combinations(ordered, 5)
-                    if strength_of([card.index for card in combo], self.ranking) == self.strength
+                    if strength_of([card._index for card in combo], ranking) == strength
                 )
             # A cache, not a change: the best five follow from the cards and the strength.
             self._best_five = _reading_order(five, self.category)
@@ -226,10 +242,14 @@ class HandRank:
         >>> cartes.evaluate("9c 8c 7c 6c 5c").describe()
         'Straight flush, nine high'
         """
-        five = self.best_five
-        flush = len({card.suit for card in five}) == 1
-        category, tie = self.ranking.classify([card.rank for card in five], flush)
-        return _describe(category, tie, lang)
+        key = (self._ranking, self._strength, lang)
+        text = _DESCRIPTIONS.get(key)
+        if text is None:
+            five = self.best_five
+            flush = len({card.suit for card in five}) == 1
+            category, tie = self.ranking.classify([card.rank for card in five], flush)
+            text = _DESCRIPTIONS[key] = _describe(category, tie, lang)
+        return text
 
     def _comparable(self, other: object) -> HandRank | None:
         """``other`` if it can be ordered against this hand, None if it is not a HandRank."""
