@@ -185,6 +185,9 @@ class BettingRound:
     ``first`` must post it or complete (S-4), unless it cannot act, in which case the next
     seat may fold, bring in or complete.
 
+    While the round lasts it owns the chips' seats: it counts who can still act as actions
+    come in, so change stacks and folds only through :meth:`apply` until it is over.
+
     >>> chips = Chips([50, 50, 50])
     >>> rnd = BettingRound(chips, FixedLimit(5, 10), RaiseCap(4), first=2, bring_in=2)
     >>> rnd.legal(2)
