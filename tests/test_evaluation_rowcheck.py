@@ -165,3 +165,23 @@ def test_a_bad_row_at_the_edges_of_the_blocks_is_counted(n: int, where: str) -> 
         assert kernel(hands, 0, np.zeros(n, np.uint16)) == 1
     with pytest.raises(DuplicateCardError, match=f"^row {row} of the hands"):
         cartes.evaluate_many(hands)
+
+
+@pytest.mark.parametrize("n", [513, 5_000, 40_003])
+def test_the_parallel_kernel_loses_no_row_between_its_spans(n: int) -> None:
+    """The parallel kernel hands spans of rows (multiples of 512 or of 64) to the serial one:
+    rows on both sides of every possible edge, bad or good, are all counted or evaluated."""
+    hands = _clean(n, 7, seed=n)
+    edges = sorted({e + d for e in range(0, n + 1, BLOCK) for d in (-1, 0)} & set(range(n)))
+    bad = edges[:: max(1, len(edges) // 40)]
+    hands[bad, 3] = hands[bad, 1]
+    good = np.setdiff1d(np.arange(n), bad)
+    expected = np.empty(len(good), np.uint16)
+    kernels.evaluate_rows(hands[good], 1, expected)
+    for kernel in (kernels.evaluate_rows_checked, kernels.evaluate_rows_checked_parallel):
+        out = np.zeros(n, np.uint16)
+        assert kernel(hands, 1, out) == len(bad)
+        assert out[good].tolist() == expected.tolist()
+    hands[bad, 3] = hands[bad, 2] ^ 64  # now out of range instead
+    with pytest.raises(InvalidCardError, match=f"^row {bad[0]} of the hands"):
+        cartes.evaluate_many(hands, threads=True)
