@@ -427,8 +427,9 @@ evaluate_rows_parallel = _compiled(
 evaluate_rows_checked = _compiled(
     _evaluate_rows_checked,
     "evaluate_rows_checked",
-    ":func:`evaluate_rows` with the input check fused in, for unsigned ``hands``: returns the "
-    "number of bad rows (0: every strength was written).",
+    ":func:`evaluate_rows` with the input check (64 byte rows at a time by vector code, other "
+    "rows fused into the evaluation), for unsigned ``hands``: returns the number of bad rows, "
+    "which it leaves unwritten (0: every strength was written).",
     **_OPTIONS,
 )
 evaluate_rows_checked_parallel = _compiled(
