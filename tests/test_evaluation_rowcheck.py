@@ -185,3 +185,34 @@ def test_the_parallel_kernel_loses_no_row_between_its_spans(n: int) -> None:
     hands[bad, 3] = hands[bad, 2] ^ 64  # now out of range instead
     with pytest.raises(InvalidCardError, match=f"^row {bad[0]} of the hands"):
         cartes.evaluate_many(hands, threads=True)
+
+
+_VALUES = [*range(56), 63, 64, 127, 128, 200, 255]
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_every_pair_of_values_at_every_pair_of_places_alone_in_its_block(k: int) -> None:
+    """Exhaustive over two card slots of a row: for every pair of places and every pair of
+    values (the deck, the values just past it, and bytes with high bits), one such row sits in
+    a block of clean rows, at every place in the block in turn; the kernels must leave exactly
+    the bad ones unwritten, so that no miss can hide behind another bad row of its block."""
+    rng = np.random.default_rng(k)
+    places = list(itertools.combinations(range(k), 2))
+    grid = np.array(list(itertools.product(_VALUES, repeat=2)), dtype=np.uint8)
+    candidates = np.empty((len(places) * len(grid), k), np.uint8)
+    for p, (i, j) in enumerate(places):
+        base = np.stack([rng.permutation(52)[:k] for _ in range(len(grid))]).astype(np.uint8)
+        base[:, i], base[:, j] = grid[:, 0], grid[:, 1]
+        candidates[p * len(grid) : (p + 1) * len(grid)] = base
+    # Each candidate in its own block of clean rows, at place (index mod 64) of the block.
+    hands = np.tile(_clean(BLOCK, k, seed=k), (len(candidates) + 1, 1))
+    at = np.arange(len(candidates)) * BLOCK + np.arange(len(candidates)) % BLOCK
+    hands[at] = candidates
+    ordered = np.sort(candidates.astype(np.int64), axis=1)
+    expected_bad = (ordered[:, -1] > 51) | (np.diff(ordered, axis=1) == 0).any(axis=1)
+    assert 0 < expected_bad.sum() < len(candidates)
+    for kernel in (kernels.evaluate_rows_checked, kernels.evaluate_rows_checked_parallel):
+        out = np.full(len(hands), 0xFFFF, np.uint16)  # no strength is 0xFFFF
+        assert kernel(hands, 0, out) == expected_bad.sum()
+        assert ((out[at] == 0xFFFF) == expected_bad).all()
+        assert (np.delete(out, at) != 0xFFFF).all()
