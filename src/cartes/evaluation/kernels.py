@@ -23,8 +23,10 @@ Why the code looks the way it does (each measured on the project's 2-core machin
   hands at a time into two histograms (see :func:`_count_sevens_from`).
 
 Numba does no bounds checks: every entry point validates its cards (the scalar ones, and the
-checked batch kernels, which fuse the check into the evaluation), or is the unchecked batch
-kernel, which ``evaluate_many(check=False)`` calls on the caller's word. Everything is
+checked batch kernels, which check byte input 64 rows at a time with vector code before
+evaluating them, :mod:`cartes.evaluation._rowcheck`, and other input row by row, fused into the
+evaluation), or is the unchecked batch kernel, which ``evaluate_many(check=False)`` calls on the
+caller's word. Everything is
 compiled on first call and cached on disk (``cache=True``), never at import.
 """
 
@@ -41,12 +43,14 @@ from numba.extending import intrinsic
 from numpy.typing import NDArray
 
 from cartes.errors import DuplicateCardError, InvalidCardError, OptionError, UnknownRankingError
-from cartes.evaluation import _pool, tables
+from cartes.evaluation import _pool, _rowcheck, tables
+from cartes.evaluation._rowcheck import BLOCK, OVERRUN, block_bad, blockwise
 from cartes.evaluation.tables import COL_BITS, FLAG_SHIFT, KEY_START, ROW_BITS, built_in_tables
 
 #: The SHA-256 (first 16 hex digits) of everything this file's kernels freeze into their code:
-#: the stacked tables, the card keys and bits, and the key layout's constants.
-TABLES_DIGEST: Final = "09e604a3df748986"
+#: the stacked tables, the card keys and bits, the key layout's constants, and the version of
+#: the vector input check (:data:`cartes.evaluation._rowcheck.CODE_VERSION`).
+TABLES_DIGEST: Final = "1c47276c9bc43417"
 
 BASES, RANK_VALUES, FLUSH_VALUES = built_in_tables()
 #: One 64-bit key per card (:data:`cartes.evaluation.tables.CARD_KEYS`).
@@ -57,6 +61,7 @@ CARD_BITS: Final = np.array(tables.CARD_BITS, dtype=np.uint64)
 
 def _content_digest() -> str:
     digest = hashlib.sha256(tables.layout_digest().encode())
+    digest.update(f"rowcheck {_rowcheck.CODE_VERSION} {BLOCK} {OVERRUN}".encode())
     for array in (BASES, RANK_VALUES, FLUSH_VALUES, CARD_KEYS, CARD_BITS):
         digest.update(str(array.dtype).encode() + str(array.shape).encode())
         digest.update(np.ascontiguousarray(array).tobytes())
@@ -78,6 +83,11 @@ if _content_digest() != TABLES_DIGEST:  # pragma: no cover
 CHECK_BITS: Final = np.zeros(256, dtype=np.uint64)
 CHECK_BITS[:52] = CARD_BITS
 _CLAMP: Final = np.uint64(255)
+_BLOCK: Final = BLOCK
+_OVERRUN: Final = OVERRUN
+_BLOCK_ROWS: Final = np.uint64(BLOCK)
+_SPANS: Final = 64
+_SPAN_MIN: Final = 8 * BLOCK
 
 #: Every pair of cards (f, g), f < g, ordered by f then g: the keys and bits of both cards.
 # Within the pairs of one lower card, the upper card goes suit by suit: neighbouring hands then
@@ -290,46 +300,99 @@ def _evaluate_rows(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) -
             out[i] = _strength(key, bits, ranking)
 
 
+@nb.njit(inline="always", **_OPTIONS)
+def _checked_seven(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any, g: Any, ranking: int) -> int:
+    """The strength of seven unsigned card indices, or -1 when one is above 51 or repeats: the
+    check fused into the evaluation (see :data:`CHECK_BITS`), whose bit sum is the flush mask."""
+    a_, b_, c_, d_ = min(a, _CLAMP), min(b, _CLAMP), min(c, _CLAMP), min(d, _CLAMP)
+    e_, f_, g_ = min(e, _CLAMP), min(f, _CLAMP), min(g, _CLAMP)
+    seen = (
+        CHECK_BITS[a_] + CHECK_BITS[b_] + CHECK_BITS[c_] + CHECK_BITS[d_]
+        + CHECK_BITS[e_] + CHECK_BITS[f_] + CHECK_BITS[g_]
+    )  # fmt: skip
+    if _popcount(seen) != 7:  # type: ignore[call-arg]
+        return -1
+    key = (
+        _START + CARD_KEYS[a_] + CARD_KEYS[b_] + CARD_KEYS[c_] + CARD_KEYS[d_]
+        + CARD_KEYS[e_] + CARD_KEYS[f_] + CARD_KEYS[g_]
+    )  # fmt: skip
+    return int(_strength(key, seen, ranking))
+
+
 def _evaluate_rows_checked(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) -> int:
-    # The input check fused into the evaluation: one pass over the rows, the cards read once,
-    # and the check's bit sum (see CHECK_BITS) doubles as the flush mask. ``hands`` is unsigned
-    # (signed input is viewed as unsigned, so a negative index is a huge one); the count of bad
-    # rows is returned, and the caller finds the first one only when there is one.
+    # The rows go in blocks of 64, each checked one of two ways.
+    # A block of byte input (uint8, and int8 viewed as uint8) with OVERRUN rows after it gets
+    # the vector check of the whole block (cartes.evaluation._rowcheck) and, when clean, the
+    # unchecked evaluation. Any other block (other dtypes, the last rows, a block holding a bad
+    # row) goes row by row with the check fused into the evaluation (_checked_seven). ``hands``
+    # is unsigned (signed input is viewed as unsigned, so a negative index is a huge one); the
+    # count of bad rows is returned, and the caller finds the first one only when there is one.
     n, k = hands.shape
     bad = 0
+    rows = np.uint64(n)
+    vector_blocks = np.uint64(0)
+    if blockwise(hands) and n >= _BLOCK + _OVERRUN:  # type: ignore[call-arg]
+        vector_blocks = np.uint64((n - _OVERRUN) // _BLOCK)
+    blocks = (rows + _BLOCK_ROWS - np.uint64(1)) // _BLOCK_ROWS
     if k == 7:
-        for i in nb.prange(np.uint64(n)):
-            a = min(hands[i, 0], _CLAMP)
-            b = min(hands[i, 1], _CLAMP)
-            c = min(hands[i, 2], _CLAMP)
-            d = min(hands[i, 3], _CLAMP)
-            e = min(hands[i, 4], _CLAMP)
-            f = min(hands[i, 5], _CLAMP)
-            g = min(hands[i, 6], _CLAMP)
-            seen = (
-                CHECK_BITS[a] + CHECK_BITS[b] + CHECK_BITS[c] + CHECK_BITS[d]
-                + CHECK_BITS[e] + CHECK_BITS[f] + CHECK_BITS[g]
-            )  # fmt: skip
-            if _popcount(seen) == 7:  # type: ignore[call-arg]
-                key = (
-                    _START + CARD_KEYS[a] + CARD_KEYS[b] + CARD_KEYS[c] + CARD_KEYS[d]
-                    + CARD_KEYS[e] + CARD_KEYS[f] + CARD_KEYS[g]
-                )  # fmt: skip
-                out[i] = _strength(key, seen, ranking)
+        for block in range(blocks):
+            first = block * _BLOCK_ROWS
+            if block < vector_blocks and not block_bad(hands, first, 7):
+                for i in range(first, first + _BLOCK_ROWS):
+                    out[i] = _seven(
+                        hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+                        hands[i, 4], hands[i, 5], hands[i, 6], ranking,
+                    )  # fmt: skip
             else:
-                bad += 1
+                for i in range(first, min(first + _BLOCK_ROWS, rows)):
+                    strength = _checked_seven(
+                        hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+                        hands[i, 4], hands[i, 5], hands[i, 6], ranking,
+                    )  # fmt: skip
+                    if strength < 0:
+                        bad += 1
+                    else:
+                        out[i] = strength
     else:
-        for i in nb.prange(np.uint64(n)):
-            seen = np.uint64(0)
-            for j in range(k):
-                seen += CHECK_BITS[min(hands[i, j], _CLAMP)]
-            if _popcount(seen) == k:  # type: ignore[call-arg]
-                key = _START
-                for j in range(k):
-                    key += CARD_KEYS[hands[i, j]]
-                out[i] = _strength(key, seen, ranking)
+        for block in range(blocks):
+            first = block * _BLOCK_ROWS
+            if block < vector_blocks and not block_bad(hands, first, k):
+                for i in range(first, first + _BLOCK_ROWS):
+                    key = _START
+                    bits = np.uint64(0)
+                    for j in range(k):
+                        key += CARD_KEYS[hands[i, j]]
+                        bits |= CARD_BITS[hands[i, j]]
+                    out[i] = _strength(key, bits, ranking)
             else:
-                bad += 1
+                for i in range(first, min(first + _BLOCK_ROWS, rows)):
+                    seen = np.uint64(0)
+                    for j in range(k):
+                        seen += CHECK_BITS[min(hands[i, j], _CLAMP)]
+                    if _popcount(seen) == k:
+                        key = _START
+                        for j in range(k):
+                            key += CARD_KEYS[hands[i, j]]
+                        out[i] = _strength(key, seen, ranking)
+                    else:
+                        bad += 1
+    return bad
+
+
+def _evaluate_rows_checked_spans(
+    hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]
+) -> int:
+    # The rows cut into up to 64 spans of at least 512 rows, each given to the serial kernel:
+    # inside the parallel loop's body the same block loop ran 9-12% slower on one thread (its
+    # registers allocated differently). The thread count is not asked for: numba's
+    # get_num_threads() in a kernel keeps it out of the on-disk cache.
+    n = hands.shape[0]
+    span = max(_SPAN_MIN, (n + _SPANS * _BLOCK - 1) // (_SPANS * _BLOCK) * _BLOCK)
+    bad = 0
+    for i in nb.prange((n + span - 1) // span):
+        first = i * span
+        last = min(first + span, n)
+        bad += evaluate_rows_checked(hands[first:last], ranking, out[first:last])
     return bad
 
 
@@ -364,12 +427,13 @@ evaluate_rows_parallel = _compiled(
 evaluate_rows_checked = _compiled(
     _evaluate_rows_checked,
     "evaluate_rows_checked",
-    ":func:`evaluate_rows` with the input check fused in, for unsigned ``hands``: returns the "
-    "number of bad rows (0: every strength was written).",
+    ":func:`evaluate_rows` with the input check (64 byte rows at a time by vector code, other "
+    "rows fused into the evaluation), for unsigned ``hands``: returns the number of bad rows, "
+    "which it leaves unwritten (0: every strength was written).",
     **_OPTIONS,
 )
 evaluate_rows_checked_parallel = _compiled(
-    _evaluate_rows_checked,
+    _evaluate_rows_checked_spans,
     "evaluate_rows_checked_parallel",
     ":func:`evaluate_rows_checked` with the rows split across threads.",
     parallel=True,
@@ -519,6 +583,7 @@ _TABLE_READERS: Final = (
     "_flush_strength",
     "_strength",
     "_seven",
+    "_checked_seven",
     "_count_sevens_from",
     "_count_sevens_serial",
     "_count_sevens_parallel",
@@ -573,8 +638,9 @@ class TableKernels:
         self.evaluate_rows_checked = _compiled(
             _evaluate_rows_checked, "evaluate_rows_checked", checked, namespace, **uncached
         )
+        namespace["evaluate_rows_checked"] = self.evaluate_rows_checked
         self.evaluate_rows_checked_parallel = _compiled(
-            _evaluate_rows_checked,
+            _evaluate_rows_checked_spans,
             "evaluate_rows_checked_parallel",
             checked,
             namespace,

@@ -1,0 +1,161 @@
+"""The input check of the checked batch kernels, on 64 rows of byte cards at once.
+
+:func:`block_bad` says whether any of 64 consecutive rows of a C-contiguous ``uint8`` array of
+k = 5, 6 or 7 cards a row holds a card above 51 or a card twice. It is vector code written
+straight in LLVM IR: 64-byte loads and byte shuffles, which LLVM lowers to whatever the
+machine has (one ``vpermb`` per shuffle with AVX-512 VBMI, ``vpshufb`` and ``vpermd`` with
+AVX2). Per row it costs about one and a half instructions, against sixteen for the per-row
+check the kernels fuse into the evaluation (a 64-bit one-hot sum and a popcount): the kernels
+run it once per block, then evaluate the block unchecked when it is clean, and fall back to the
+per-row check only for a block that holds a bad row.
+
+How: a vector load of 64 bytes holds eight rows (and a little of the next ones). A shuffle
+spreads the eight rows to eight 8-byte lanes, the row's k cards then repeated in the spare
+lanes (lane ``p`` of a row takes card ``p mod k``). Three such shuffles, rotated by 0, 1 and 3
+cards within the row, pair every card of a row with every other at cyclic distance 1 (rotations
+0 and 1), 2 (1 and 3) and 3 (0 and 3), which for k <= 7 is every pair; an exclusive or of two
+rotations has a zero byte exactly where two cards of one row are equal, since every lane pairs
+two different positions of one row. The unsigned minimum of all of them has a zero byte when
+any row repeats a card, and the maximum of the unrotated lanes exceeds 51 when any card is out
+of range.
+
+The loads read up to ``64 - 8k`` bytes past the block (8 for seven cards), so a block must be
+followed by :data:`OVERRUN` more rows of the array.
+
+>>> import numba as nb, numpy as np
+>>> @nb.njit
+... def bad(hands, row):
+...     return block_bad(hands, np.uint64(row), hands.shape[1])
+>>> hands = np.tile(np.arange(7, dtype=np.uint8), (200, 1))
+>>> bad(hands, 0)
+False
+>>> hands[63, 6] = hands[63, 2]
+>>> bad(hands, 0), bad(hands, 8), bad(hands, 64)
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from llvmlite import ir  # type: ignore[import-untyped]
+from numba.core import types as nb_types
+from numba.extending import intrinsic
+
+__all__ = ["BLOCK", "CODE_VERSION", "OVERRUN", "block_bad", "blockwise"]
+
+#: Raise it whenever the code :func:`block_bad` emits changes: the kernels' digest
+#: (:data:`cartes.evaluation.kernels.TABLES_DIGEST`) includes it, and numba's on-disk cache,
+#: which watches only the kernels' own file, is rebuilt when the digest changes.
+CODE_VERSION: Final = 1
+
+#: Rows checked at once.
+BLOCK: Final = 64
+#: Rows that must follow a block in the array: its last load reads past it.
+OVERRUN: Final = 8
+_WIDTH: Final = 64  # bytes per vector: eight rows
+_ROTATIONS: Final = (0, 1, 3)
+_PAIRS: Final = ((0, 1), (1, 3), (0, 3))
+
+
+def _spread(k: int, rotation: int) -> list[int]:
+    """The byte each lane of a shuffled vector takes from the loaded one: row q of the vector
+    to lanes 8q..8q+7, card ``(p + rotation) mod k`` of the row to lane ``8q + p``."""
+    return [k * q + (p + rotation) % k for q in range(_WIDTH // 8) for p in range(8)]
+
+
+def _is_byte_rows(hands: Any) -> bool:
+    return (
+        isinstance(hands, nb_types.Array)
+        and hands.dtype == nb_types.uint8
+        and hands.ndim == 2
+        and hands.layout == "C"
+    )
+
+
+@intrinsic
+def blockwise(typingctx: Any, hands: Any) -> Any:
+    """Whether :func:`block_bad` can check ``hands`` (a compile-time constant: a C-contiguous
+    2-D ``uint8`` array)."""
+    if not isinstance(hands, nb_types.Array):
+        return None
+    result = _is_byte_rows(hands)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return context.get_constant(nb_types.boolean, result)
+
+    return nb_types.boolean(hands), codegen
+
+
+def _emit_check(builder: Any, start: Any, k: int) -> Any:
+    """The IR of the check of one block of k-card rows starting at byte pointer ``start``."""
+    i8, i32, i64 = ir.IntType(8), ir.IntType(32), ir.IntType(64)
+    vector = ir.VectorType(i8, _WIDTH)
+    undefined = ir.Constant(vector, ir.Undefined)
+    masks = {r: ir.Constant(ir.VectorType(i32, _WIDTH), _spread(k, r)) for r in _ROTATIONS}
+
+    def unsigned_min(x: Any, y: Any) -> Any:
+        return builder.select(builder.icmp_unsigned("<", x, y), x, y)
+
+    differences: list[Any] = []
+    largest = None
+    for j in range(BLOCK // 8):
+        pointer = builder.gep(start, [ir.Constant(i64, 8 * k * j)])
+        loaded = builder.load(builder.bitcast(pointer, vector.as_pointer()), align=1)
+        rotated = {r: builder.shuffle_vector(loaded, undefined, masks[r]) for r in _ROTATIONS}
+        cards = rotated[0]
+        if largest is None:
+            largest = cards
+        else:
+            largest = builder.select(builder.icmp_unsigned(">", largest, cards), largest, cards)
+        differences.extend(builder.xor(rotated[r], rotated[s]) for r, s in _PAIRS)
+    # A tree, not a chain: a chain of 23 dependent minimums is 23 cycles of latency a block.
+    while len(differences) > 1:
+        pairs = range(0, len(differences) - 1, 2)
+        odd = differences[-1:] if len(differences) % 2 else []
+        differences = [unsigned_min(differences[i], differences[i + 1]) for i in pairs] + odd
+    too_large = builder.icmp_unsigned(">", largest, ir.Constant(vector, [51] * _WIDTH))
+    repeated = builder.icmp_unsigned("==", differences[0], ir.Constant(vector, [0] * _WIDTH))
+    lanes = builder.bitcast(builder.or_(too_large, repeated), ir.IntType(_WIDTH))
+    return builder.icmp_unsigned("!=", lanes, ir.Constant(ir.IntType(_WIDTH), 0))
+
+
+@intrinsic
+def block_bad(typingctx: Any, hands: Any, row: Any, k: Any) -> Any:
+    """Whether rows ``row .. row + 63`` of ``hands`` (``(n, k)``, k = 5, 6 or 7) hold a card
+    above 51 or a card twice in a row. Only for arrays :func:`blockwise` accepts (any other
+    array, or another k, gives True: check row by row); rows ``row + 64 .. row + 71`` must
+    exist (:data:`OVERRUN`). Give ``k`` as a constant where it is known: the code for the
+    other sizes then folds away."""
+    if not isinstance(hands, nb_types.Array) or not isinstance(row, nb_types.Integer):
+        return None
+    if not isinstance(k, nb_types.Integer):
+        return None
+    byte_rows = _is_byte_rows(hands)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        true = ir.Constant(ir.IntType(1), 1)
+        if not byte_rows:
+            return true
+        array = context.make_array(signature.args[0])(context, builder, args[0])
+        first = context.cast(builder, args[1], signature.args[1], nb_types.uint64)
+        size = context.cast(builder, args[2], signature.args[2], nb_types.int64)
+        data = builder.bitcast(array.data, ir.IntType(8).as_pointer())
+        start = builder.gep(data, [builder.mul(first, size)])
+        before = builder.basic_block
+        after = builder.append_basic_block("rowcheck.after")
+        switch = builder.switch(size, after)
+        results = [(true, before)]
+        for cards in (5, 6, 7):
+            case = builder.append_basic_block(f"rowcheck.k{cards}")
+            switch.add_case(ir.Constant(ir.IntType(64), cards), case)
+            builder.position_at_end(case)
+            results.append((_emit_check(builder, start, cards), builder.basic_block))
+            builder.branch(after)
+        builder.position_at_end(after)
+        result = builder.phi(ir.IntType(1))
+        for value, block in results:
+            result.add_incoming(value, block)
+        return result
+
+    return nb_types.boolean(hands, row, k), codegen
