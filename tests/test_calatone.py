@@ -597,6 +597,8 @@ def test_c18_stripped_deck_with_five_players():
         Calatone(players=5, lowest_rank=7)
     with pytest.raises(ConfigurationError, match="cards below lowest_rank"):
         game.start(deck=Deck.french())
+    with pytest.raises(ConfigurationError, match="2c 3d: cards below lowest_rank"):
+        game.start(deck=Deck.stacked("2c 3d As"))  # short too: the stripped cards said first
     for seed in range(30):  # played out: only sixes and up are ever dealt
         hand = play_hand(game, [RandomAgent(seed)] * 5, seed=seed)
         dealt = [e.card for e in events(hand, CardDealt)]

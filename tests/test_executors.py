@@ -27,7 +27,14 @@ from cartes.errors import (
     UnknownRankingError,
 )
 from cartes.games import SevenCardStud
-from cartes.play import CallingStation, RandomAgent, SimpleAgent, simulate, simulate_split
+from cartes.play import (
+    CallingStation,
+    RandomAgent,
+    SimpleAgent,
+    play_hand,
+    simulate,
+    simulate_split,
+)
 
 
 @pytest.fixture(scope="module")
@@ -191,3 +198,27 @@ def test_evaluate_many_takes_a_dask_array_chunk_by_chunk() -> None:
         cartes.evaluate_many(da.from_array(bad, chunks=(500, 7))).compute()
     with pytest.raises(HandSizeError):
         cartes.evaluate_many(da.from_array(rows[:, :4], chunks=(500, 4)))
+
+
+def test_simulate_depends_on_the_seed_only_not_on_what_the_agents_did_before() -> None:
+    """Each block gets fresh copies of the agents with generators of their own: choices a
+    RandomAgent drew earlier (it draws them in batches) must not leak into the blocks."""
+    game = SevenCardStud(players=2)
+
+    def run(used: bool) -> np.ndarray:
+        agents = [RandomAgent(1), RandomAgent(2)]
+        if used:
+            play_hand(game, agents, seed=0)
+        return simulate(game, agents, 2 * SIMULATE_BLOCK, seed=7, executor=SerialExecutor())
+
+    assert np.array_equal(run(False), run(True))
+
+
+def test_a_random_agent_subclass_that_sets_only_its_generator_works() -> None:
+    class Mine(RandomAgent):
+        def __init__(self, seed: int) -> None:
+            self.rng = np.random.default_rng(seed)  # no super().__init__()
+
+    first = play_hand(SevenCardStud(players=2), [Mine(1), Mine(2)], seed=3).payoffs
+    again = play_hand(SevenCardStud(players=2), [Mine(1), Mine(2)], seed=3).payoffs
+    assert first == again

@@ -260,6 +260,33 @@ def test_agents_get_no_reference_to_the_state():
         keeper.views[0].observation()  # a view kept after its turn no longer reads the hand
 
 
+class Peeker:
+    """Changes its view's seat before asking for the observation."""
+
+    def __init__(self):
+        self.seen = []
+
+    def act(self, view):
+        me = view.seat
+        view.seat = 1 - me
+        self.seen.append(view.observation())
+        view.seat = me
+        return CallingStation().act(view)
+
+
+def test_a_view_shows_its_own_seat_whatever_is_done_to_it():
+    for make in (lambda state, seat: SeatView(state, seat), None):  # direct, and the runners'
+        peeker = Peeker()
+        if make is None:
+            play_hand(GAME, [peeker, CallingStation()], seed=1)
+        else:
+            state = GAME.start(seed=1)
+            peeker.act(make(state, state.to_act))
+        assert peeker.seen
+        assert all(obs.seat == 0 for obs in peeker.seen)  # its own observation, always
+        assert peeker.seen[0].cards[1][:2] == (None, None)  # not the other seat's hole cards
+
+
 def test_a_view_from_an_observation_alone():
     state = GAME.start(seed=1)
     view = SeatView.of(state.observation(0))

@@ -5,8 +5,10 @@ languages against a description worked out afresh from the best five."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 import cartes
+from cartes.errors import OptionError
 from cartes.evaluation import handrank
 
 
@@ -31,3 +33,10 @@ def test_remembered_descriptions_are_the_hands_own() -> None:
                     again += key in seen
                     assert seen.setdefault(key, fresh) == fresh, (row, ranking.name, lang)
     assert again > 1000  # many strengths met more than once: the check had teeth
+
+
+def test_an_unknown_language_is_refused_whatever_its_type() -> None:
+    rank = cartes.evaluate("As Ks Qs Js Ts 2c 3d")
+    for lang in ("fr", ["en"], None, 1):
+        with pytest.raises(OptionError, match="unknown language"):
+            rank.describe(lang)  # type: ignore[arg-type]

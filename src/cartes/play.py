@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from fractions import Fraction
+from functools import partial
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -104,8 +105,9 @@ class SeatView:
             raise IllegalActionError(f"seat {seat} has no turn now: seat {state.to_act} acts")
         self.seat = seat
         self.legal_actions = state.legal_actions()
-        # Only this bound method reaches the hand; it is always called with this seat.
-        self._build: Callable[[int], Observation] | None = state.observation
+        # Only this reaches the hand, with the seat fixed now: changing ``view.seat`` later
+        # must not show another seat's cards.
+        self._build: Callable[[], Observation] | None = partial(state.observation, seat)
         self._observation: Observation | None = None
 
     @classmethod
@@ -134,7 +136,7 @@ class SeatView:
                     "this view has expired: it is valid only during the act() call it was "
                     "given to"
                 )
-            self._observation = self._build(self.seat)
+            self._observation = self._build()
         return self._observation
 
     def expire(self) -> None:
@@ -148,7 +150,7 @@ def _ask(agent: Agent, state: State, seat: int) -> Action:
     view = SeatView.__new__(SeatView)  # SeatView(state, seat) without checking the turn again
     view.seat = seat
     view.legal_actions = state.legal_actions()
-    view._build = state.observation
+    view._build = partial(state.observation, seat)
     view._observation = None
     try:
         return agent.act(view)
@@ -213,23 +215,35 @@ class RandomAgent:
 
     def __init__(self, seed: SeedLike = None) -> None:
         self.rng = make_rng(seed)
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The generator behind every choice; setting it (as :func:`simulate` does for each
+        block) also drops the choices already drawn from the old one."""
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: np.random.Generator) -> None:
+        self._rng = rng
         self._draws: list[int] = []
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal_actions
         count = len(legal)
         if self._draws and count <= _PICK_MAX:  # the usual case, inline
-            return legal[self._draws.pop() % count].choose(self.rng)
-        return legal[self._pick(count)].choose(self.rng)
+            return legal[self._draws.pop() % count].choose(self._rng)
+        if not count:
+            raise IllegalActionError(f"seat {view.seat} has no legal action to choose from")
+        return legal[self._pick(count)].choose(self._rng)
 
     def _pick(self, count: int) -> int:
         """A uniform index below ``count``. One numpy call per choice would cost more than
         the game's own step, so draws come 64 at a time, uniform on ``0 .. lcm(1..32) - 1``:
         their remainder by any count up to 32 is exactly uniform."""
         if count > _PICK_MAX:
-            return int(self.rng.integers(count))
+            return int(self._rng.integers(count))
         if not self._draws:
-            self._draws = self.rng.integers(_PICK_SPAN, size=64).tolist()
+            self._draws = self._rng.integers(_PICK_SPAN, size=64).tolist()
         return self._draws.pop() % count
 
 

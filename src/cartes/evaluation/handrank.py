@@ -242,6 +242,7 @@ class HandRank:
         >>> cartes.evaluate("9c 8c 7c 6c 5c").describe()
         'Straight flush, nine high'
         """
+        _check_language(lang)  # before the lookup: a list is not even hashable
         key = (self._ranking, self._strength, lang)
         text = _DESCRIPTIONS.get(key)
         if text is None:
@@ -320,9 +321,13 @@ def _al(rank: int) -> str:
     return f"a la {word}" if rank in (9, 10) else f"al {word}"
 
 
-def _describe(category: Category, tie: tuple[int, ...], lang: str) -> str:
-    if lang not in ("en", "es"):
+def _check_language(lang: object) -> None:
+    if lang != "en" and lang != "es":
         raise OptionError(f"unknown language {lang!r}: use 'en' or 'es'")
+
+
+def _describe(category: Category, tie: tuple[int, ...], lang: str) -> str:
+    _check_language(lang)
     en = lang == "en"
 
     def word(rank: int) -> str:

@@ -173,13 +173,14 @@ class Calatone(Game):
             deck = self.deck()
             deck.shuffle(rng)
         else:
+            if isinstance(deck, Deck) and deck.kind is Card:  # said before a short deck
+                low = [str(card) for card in deck if card.rank < self.lowest_rank - 2]
+                if low:
+                    raise ConfigurationError(
+                        f"deck holds {' '.join(low[:4])}: cards below lowest_rank "
+                        f"{self.lowest_rank} are stripped from this game's deck"
+                    )
             deck = start_deck(deck, Card, 7 * n, "7 * players", n)
-            low = [str(card) for card in deck if card.rank < self.lowest_rank - 2]
-            if low:
-                raise ConfigurationError(
-                    f"deck holds {' '.join(low[:4])}: cards below lowest_rank "
-                    f"{self.lowest_rank} are stripped from this game's deck"
-                )
         chips = start_stacks(stacks, n, self.starting_stack, 1)
         dealer = whole("button", button, 0, n - 1)
         if reshuffle_seed is not None:

@@ -109,7 +109,11 @@ def quick_init(cls: type[E]) -> type[E]:
     namespace: dict[str, Any] = {}
     exec(source, space, namespace)  # the way dataclasses itself writes __init__
     init = namespace["__init__"]
+    generated = cls.__init__  # keep what introspection and the docs read from it
+    init.__annotations__ = dict(generated.__annotations__)
+    init.__module__ = cls.__module__
     init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = generated.__doc__
     cls.__init__ = init  # type: ignore[method-assign]
     return cls
 
