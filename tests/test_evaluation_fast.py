@@ -60,7 +60,54 @@ def test_the_compiled_path_values_like_the_python_one(
     assert cartes.winners([_as(form, indices), other.cards], ranking) == [0, 1]  # type: ignore[list-item]
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    size=st.sampled_from([5, 6]),
+    data=st.data(),
+    form=st.sampled_from(["ints", "list", "cards", "hand"]),
+    ranking=st.sampled_from([STANDARD, CALATONE]),
+)
+def test_five_and_six_cards_value_like_the_full_path(
+    size: int, data: st.DataObject, form: str, ranking: cartes.Ranking
+) -> None:
+    indices = data.draw(st.lists(st.integers(0, 51), min_size=size, max_size=size, unique=True))
+    rank = cartes.evaluate(_as(form, indices), ranking)  # type: ignore[arg-type]
+    full = cartes.HandRank(strength_of(indices, ranking), ranking, Hand(indices))
+    assert rank == full
+    assert rank.cards == Hand(indices)
+    assert rank.best_five == full.best_five
+    assert rank.describe() == full.describe()
+
+
+@pytest.mark.parametrize("size", [5, 6])
+@pytest.mark.parametrize(("last", "error"), [
+    (51, DuplicateCardError), (52, InvalidCardError), (-1, InvalidCardError),
+    (1.0, CardTypeError), (True, CardTypeError), ("2d", None), (np.int64(1), None),
+])
+def test_five_and_six_cards_refuse_like_the_full_path(
+    size: int, last: object, error: type[Exception] | None
+) -> None:
+    cards = (*(51, 47, 43, 39, 35, 0)[: size - 1], last)
+    if error is None:
+        assert cartes.evaluate(cards).cards == Hand(cards)  # type: ignore[arg-type]
+        return
+    with pytest.raises(error) as parsed:
+        Hand(cards)  # type: ignore[arg-type]
+    with pytest.raises(error) as raised:
+        cartes.evaluate(cards)  # type: ignore[arg-type]
+    assert str(raised.value) == str(parsed.value)
+
+
 def test_a_list_changed_after_evaluation_does_not_change_the_rank() -> None:
+    cards = [51, 47, 43, 39, 35, 0, 1]
+    rank = cartes.evaluate(cards)
+    cards[0] = 2
+    assert rank.cards == Hand("As Ks Qs Js Ts 2c 2d")
+    five = [51, 47, 43, 39, 35]
+    rank = cartes.evaluate(five)
+    five[0] = 2
+    assert rank.cards == Hand("As Ks Qs Js Ts")
+
     cards = [51, 47, 43, 39, 35, 0, 1]
     rank = cartes.evaluate(cards)
     cards[0] = 2

@@ -194,6 +194,32 @@ def _quick7(cards: Any, rules: Ranking) -> HandRank | None:
     return rank
 
 
+def _quick_short(cards: Any, rules: Ranking) -> HandRank | None:
+    """The value of five or six cards given as ints, Cards or a Hand, from the tables in plain
+    Python (no compiled entry point for them; this skips building a checked Hand); None for
+    anything else or anything wrong (the full path then says what)."""
+    kind = type(cards)
+    if kind is not tuple and kind is not list and kind is not Hand:
+        return None
+    count = len(cards)
+    if count != 5 and count != 6:
+        return None
+    if all(type(card) is Card for card in cards):
+        indices = [card._index for card in cards]
+    elif all(type(card) is int and 0 <= card < 52 for card in cards):
+        indices = list(cards)
+    else:
+        return None
+    if len(set(indices)) != count:
+        return None
+    rank = _new(HandRank)
+    rank._strength = strength_of(indices, rules)
+    rank._ranking = rules
+    rank._cards = cards if kind is Hand else tuple(cards)  # a list could change under it
+    rank._best_five = None
+    return rank
+
+
 def evaluate(cards: HandLike, ranking: RankingLike = STANDARD) -> HandRank:
     """The value of a hand of 5, 6 or 7 cards: the best five are chosen.
 
@@ -214,7 +240,7 @@ def evaluate(cards: HandLike, ranking: RankingLike = STANDARD) -> HandRank:
     cartes.errors.HandSizeError: a hand to evaluate must have 5, 6 or 7 cards, got 2
     """
     rules = ranking if type(ranking) is Ranking else get_ranking(ranking)
-    rank = _quick7(cards, rules)
+    rank = _quick7(cards, rules) or _quick_short(cards, rules)
     if rank is not None:
         return rank
     hand = as_hand(cards)
