@@ -74,14 +74,13 @@ def offers(state: HandView) -> tuple[Action, ...]:
         return ()
     assert state.current is not None
     punter = state.punters[state.current]
-    bet = Bet(lo, up_to=hi if hi > lo else None)
     if phase == "first":
         rank = punter.calles[0].cards[0].rank
         special: tuple[Action, ...] = (
             (Decline(),) if rank == 3 else (Exchange(),) if rank == 4 and state.can_draw()
             else ()
         )
-        return (*special, bet)
+        return (*special, Bet(lo, up_to=hi if hi > lo else None))
     legal: list[Action] = []
     new_bet = hi if hi > lo else None
     can_draw = state.can_draw()
