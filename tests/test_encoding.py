@@ -364,6 +364,38 @@ def test_canonical_text_tells_values_apart():
         canonical(object())
 
 
+@pytest.mark.parametrize("name", encoded_games())
+def test_remembered_event_texts_are_the_events_own(name):
+    """An information state's history text is remembered per event object: it must be what
+    the event reads afresh, at every step, for every seat, whatever was remembered before."""
+    from cartes.games import encoding as module
+
+    game = games.get(name)
+    enc = encoding(game)
+    for state in random_hands(game, 12, 21):
+        for seat in [None, *range(game.players)]:
+            obs = state.observation(seat)
+            remembered = enc.information_state_string(obs)
+            module._EVENT_TEXTS.clear()
+            assert enc.information_state_string(obs) == remembered
+
+
+def test_remembered_event_texts_keep_equal_values_of_other_kinds_apart(monkeypatch):
+    from fractions import Fraction
+
+    from cartes.games import encoding as module
+    from cartes.games.events import AntePosted
+
+    one, also_one = AntePosted(0, 1), AntePosted(0, Fraction(1))
+    assert one == also_one  # equal values, other kinds: the texts still differ
+    assert canonical(one) != canonical(also_one)
+    assert canonical(also_one) == canonical(AntePosted(0, Fraction(1)))
+    monkeypatch.setattr(module, "_EVENT_TEXTS_MAX", 2)
+    for amount in range(10):  # a full memory is emptied, not grown without end
+        canonical(AntePosted(1, amount))
+    assert len(module._EVENT_TEXTS) <= 2
+
+
 def test_import_cartes_loads_no_adapter_and_no_framework():
     import subprocess
     import sys

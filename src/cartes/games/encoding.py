@@ -37,7 +37,7 @@ from cartes.deck import Deck
 from cartes.errors import ConfigurationError, IllegalActionError, UnknownGameError
 from cartes.french import Card
 from cartes.games._check import is_whole
-from cartes.games.core import Action, Bet, Game, Observation, Raise, State
+from cartes.games.core import Action, Bet, Event, Game, Observation, Raise, State
 from cartes.spanish import SpanishCard
 
 __all__ = [
@@ -70,6 +70,8 @@ def canonical(value: object) -> str:
         return fast(value)
     names = _FIELD_NAMES.get(kind)
     if names is not None:
+        if kind in _EVENT_KINDS:
+            return _event_text(value, names)
         return _dataclass_text(value, names)
     if value is None:
         return "-"
@@ -95,6 +97,8 @@ def canonical(value: object) -> str:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         # the field names are read once per class: histories hold thousands of events
         names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(value))
+        if isinstance(value, Event):
+            _EVENT_KINDS.add(kind)
         return _dataclass_text(value, names)
     raise ConfigurationError(
         f"no canonical text for {type(value).__name__} {value!r}: observations must hold "
@@ -111,6 +115,26 @@ def _dataclass_text(value: object, names: tuple[str, ...]) -> str:
     return f"{type(value).__name__}({fields})"
 
 
+def _event_text(value: object, names: tuple[str, ...]) -> str:
+    """:func:`_dataclass_text` of an event, remembered for that very object: an information
+    state holds the whole history, and a hand's events (immutable, and the same objects from
+    one observation of a seat to the next) were most of its cost. Kept by identity, not by
+    value, so that the text is always the object's own (equal values of other kinds, such as
+    1 and Fraction(1), still read apart); the object is held with its text, so its id cannot
+    be reused while the entry lives."""
+    entry = _EVENT_TEXTS.get(id(value))
+    if entry is not None and entry[0] is value:
+        return entry[1]
+    text = _dataclass_text(value, names)
+    if len(_EVENT_TEXTS) >= _EVENT_TEXTS_MAX:
+        _EVENT_TEXTS.clear()  # bounded: what a few hundred hands of observations need
+    _EVENT_TEXTS[id(value)] = (value, text)
+    return text
+
+
+_EVENT_TEXTS: dict[int, tuple[object, str]] = {}
+_EVENT_TEXTS_MAX = 1 << 16
+_EVENT_KINDS: set[type] = set()
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 # Exact types met most often, dispatched without isinstance chains.
 _FAST: dict[type, Callable[[Any], str]] = {
