@@ -121,6 +121,16 @@ class Deck(Generic[C]):
         self._burned: list[C] = []
         self._kind: type[IndexedCard] = kinds.pop() if kinds else Card
 
+    @staticmethod
+    def _unchecked(cards: list[K], burned: list[K], kind: type[IndexedCard]) -> Deck[K]:
+        """A deck of cards already known to be of one ``kind`` and distinct, unchecked (the
+        games start every hand with a full deck; a copy is a copy)."""
+        deck: Deck[K] = Deck.__new__(Deck)
+        deck._cards = cards
+        deck._burned = burned
+        deck._kind = kind
+        return deck
+
     @classmethod
     def french(cls) -> Deck[Card]:
         """The 52-card French deck in index order (2c first, As last).
@@ -128,11 +138,7 @@ class Deck(Generic[C]):
         >>> Deck.french().cards[:3]
         (Card('2c'), Card('2d'), Card('2h'))
         """
-        deck: Deck[Card] = Deck.__new__(Deck)  # the full deck, known good: no checks
-        deck._cards = list(_FRENCH)
-        deck._burned = []
-        deck._kind = Card
-        return deck
+        return Deck._unchecked(list(_FRENCH), [], Card)  # the full deck, known good
 
     @classmethod
     def spanish(cls, size: int = 40) -> Deck[SpanishCard]:
@@ -141,11 +147,8 @@ class Deck(Generic[C]):
         >>> len(Deck.spanish(48))
         48
         """
-        deck: Deck[SpanishCard] = Deck.__new__(Deck)  # a full deck, known good: no checks
-        deck._cards = list(spanish_deck_cards(size))  # (which checks the size)
-        deck._burned = []
-        deck._kind = SpanishCard
-        return deck
+        # A full deck, known good (spanish_deck_cards checks the size).
+        return Deck._unchecked(list(spanish_deck_cards(size)), [], SpanishCard)
 
     @overload
     @classmethod
@@ -326,11 +329,7 @@ class Deck(Generic[C]):
         >>> len(deck), len(twin)
         (52, 47)
         """
-        twin: Deck[C] = Deck.__new__(Deck)
-        twin._cards = list(self._cards)
-        twin._burned = list(self._burned)
-        twin._kind = self._kind
-        return twin
+        return Deck._unchecked(list(self._cards), list(self._burned), self._kind)
 
     __copy__ = copy
 

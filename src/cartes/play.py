@@ -103,6 +103,9 @@ class SeatView:
     def __init__(self, state: State, seat: int) -> None:
         if seat != state.to_act:
             raise IllegalActionError(f"seat {seat} has no turn now: seat {state.to_act} acts")
+        self._fill(state, seat)
+
+    def _fill(self, state: State, seat: int) -> None:
         self.seat = seat
         self.legal_actions = state.legal_actions()
         # Only this reaches the hand, with the seat fixed now: changing ``view.seat`` later
@@ -148,10 +151,7 @@ def _ask(agent: Agent, state: State, seat: int) -> Action:
     """The agent's choice for ``seat`` (the seat to act: the runners pass
     ``state.to_act``), through a view that expires when it returns."""
     view = SeatView.__new__(SeatView)  # SeatView(state, seat) without checking the turn again
-    view.seat = seat
-    view.legal_actions = state.legal_actions()
-    view._build = partial(state.observation, seat)
-    view._observation = None
+    view._fill(state, seat)
     try:
         return agent.act(view)
     finally:
