@@ -32,6 +32,7 @@ from cartes.games.betting import FixedLimit, Pot, RaiseCap, SpreadLimit
 from cartes.games.calatone import Calatone, CalatoneState, Concede, Declare, Expose
 from cartes.games.core import (
     DECK_KINDS,
+    RULES_REVISION,
     Action,
     Bet,
     BringIn,
@@ -67,6 +68,7 @@ from cartes.games.stud import SevenCardStud, StudState
 from cartes.games.table import Table
 
 __all__ = [
+    "RULES_REVISION",
     "Action",
     "Bet",
     "BringIn",
@@ -259,6 +261,12 @@ def replay(data: Source | Mapping[str, Any]) -> State:
     of the wrong type, a ``format`` other than ``"cartes-hand/1"``, an action that is not
     legal) raises :class:`~cartes.errors.HistoryError` saying what is wrong.
 
+    A history of cartes' own games names the rules revision it was written under
+    (``rules``; one without it is of revision 2). A hand that does not replay because a
+    later revision changed a rule it met is refused with an error that names both
+    revisions; a history of a revision later than this cartes plays is refused before
+    replaying.
+
     >>> replay('{"game": "seven-card-stud"}')
     Traceback (most recent call last):
     ...
@@ -275,6 +283,10 @@ def replay(data: Source | Mapping[str, Any]) -> State:
     kind = DECK_KINDS[data.get("deck_kind", "french")]
     try:
         game = get(data["game"], **data["config"])
+    except (CartesError, TypeError, ValueError) as error:
+        raise HistoryError(f"the history's setup is invalid: {error}") from error
+    written = _written_revision(data, game)
+    try:
         state = game.start(
             deck=Deck.stacked(data["deck"], kind, burned=data.get("burned", [])),
             stacks=data["stacks"],
@@ -293,7 +305,9 @@ def replay(data: Source | Mapping[str, Any]) -> State:
         except HistoryError:
             raise
         except (CartesError, TypeError, ValueError) as error:
-            raise HistoryError(f"action {number} does not replay: {error}") from error
+            raise HistoryError(
+                f"action {number} does not replay: {error}{_changed_rules(written, game)}"
+            ) from error
     if "events" in data:
         replayed = json.loads(json.dumps([event.to_dict() for event in state.history]))
         if replayed != data["events"]:
@@ -302,5 +316,39 @@ def replay(data: Source | Mapping[str, Any]) -> State:
                 (i for i, (a, b) in enumerate(pairs) if a != b),
                 min(len(replayed), len(data["events"])),
             )
-            raise HistoryError(f"the replayed events differ from the history at event {first}")
+            raise HistoryError(
+                f"the replayed events differ from the history at event {first}"
+                f"{_changed_rules(written, game)}"
+            )
     return state
+
+
+def _written_revision(data: Mapping[str, Any], game: Game) -> int | None:
+    """The rules revision a history was written under (``rules``): ``None`` for a game
+    without revisions; a history of such a game from before the field existed is of
+    revision 2. A history of a later revision than this cartes plays is refused."""
+    current = game.rules_revision
+    if current is None:
+        return None
+    written = data.get("rules", 2)
+    if isinstance(written, bool) or not isinstance(written, int) or written < 1:
+        raise HistoryError(f"rules must be a rules revision (a positive integer), got {written!r}")
+    if written > current:
+        raise HistoryError(
+            f"this history was written under rules revision {written} of {game.name}; this "
+            f"version of cartes plays revision {current}: replay it with a newer cartes"
+        )
+    return written
+
+
+def _changed_rules(written: int | None, game: Game) -> str:
+    """What to add to a replay's error when the history's rules revision is older: the
+    hand may have been played by a rule that changed since."""
+    current = game.rules_revision
+    if written is None or current is None or written >= current:
+        return ""
+    return (
+        f": the history was written under rules revision {written} and this version of "
+        f"cartes plays revision {current}, which changed rules that decide this hand (see "
+        "the changelog); it cannot be replayed under the new rules"
+    )

@@ -40,7 +40,7 @@ from cartes.games.calatone_hands import (
     describe,
     partial_value,
 )
-from cartes.games.core import Action, Event, Game, Observation, deck_kind
+from cartes.games.core import RULES_REVISION, Action, Event, Game, Observation, deck_kind
 from cartes.games.events import (
     Acted,
     AllPassed,
@@ -96,6 +96,7 @@ class Calatone(Game):
     """
 
     name: ClassVar[str] = "calatone"
+    rules_revision: ClassVar[int | None] = RULES_REVISION
     players: int = 2
     ante: int = 1
     min_bet: int = 1
@@ -616,6 +617,7 @@ class CalatoneState(PokerState):
         deck order, the stacks, the dealer (as ``button``), every action and every event."""
         return {
             "format": "cartes-hand/1",
+            "rules": self.game.rules_revision,
             "game": self.game.name,
             "config": self.game.config(),
             "deck": [str(card) for card in self.initial_deck],

@@ -531,6 +531,12 @@ class Game(ABC):
     #: ``True`` for a banking game settled in cash (siete y medio, M-19): a seat's chips are
     #: an account that may go below zero, and a :class:`~cartes.games.Table` deals every seat.
     balances: ClassVar[bool] = False
+    #: The revision of the rules the game plays, for a game whose rules are written down in
+    #: revisions (cartes' own three follow the revisions of their specification,
+    #: :data:`RULES_REVISION`); its histories carry it as ``rules``, so that a hand written
+    #: under rules that since changed its outcome is refused naming the revision instead of
+    #: replaying to something else. ``None`` (the default, for a plugin): no revision.
+    rules_revision: ClassVar[int | None] = None
 
     @property
     @abstractmethod
@@ -746,6 +752,10 @@ class State(ABC):
         for action in actions:
             self.apply(action)
 
+
+#: The revision of the rules specification that cartes' own games play (see the rules pages
+#: and the changelog). A history written before histories carried it is of revision 2.
+RULES_REVISION = 2
 
 #: The kinds of deck a hand history may name in ``deck_kind``, and their cards.
 DECK_KINDS: dict[str, type[Card] | type[SpanishCard]] = {"french": Card, "spanish": SpanishCard}

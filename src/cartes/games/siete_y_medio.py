@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Literal
 from cartes.deck import Deck, SeedLike, make_rng
 from cartes.errors import ConfigurationError
 from cartes.games._check import flag, store, whole, whole_list
-from cartes.games.core import Game
+from cartes.games.core import RULES_REVISION, Game
 from cartes.games.siete_y_medio_rules import MODALITY_LIMITS, TARGET, total
 from cartes.games.siete_y_medio_state import SieteState
 from cartes.spanish import SpanishCard
@@ -60,6 +60,7 @@ class SieteYMedio(Game):
     """
 
     name: ClassVar[str] = "siete-y-medio"
+    rules_revision: ClassVar[int | None] = RULES_REVISION
     balances: ClassVar[bool] = True
     players: int = 4
     modality: int = 1

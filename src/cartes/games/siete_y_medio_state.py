@@ -21,7 +21,15 @@ from cartes.deck import Deck
 from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.games._check import is_whole
 from cartes.games._seen import seen_history
-from cartes.games.core import Action, Bet, Event, Observation, State, checked_amounts
+from cartes.games.core import (
+    RULES_REVISION,
+    Action,
+    Bet,
+    Event,
+    Observation,
+    State,
+    checked_amounts,
+)
 from cartes.games.events import HandEnded
 from cartes.games.siete_y_medio_actions import (
     Annul,
@@ -637,6 +645,7 @@ class SieteState(State):
         """
         return {
             "format": "cartes-hand/1",
+            "rules": RULES_REVISION,  # the game's rules_revision
             "game": self.game.name,
             "config": self.game.config(),
             "deck": [str(card) for card in self.initial_deck],

@@ -26,7 +26,16 @@ from cartes.french import Card
 from cartes.games import betting
 from cartes.games._check import flag, start_deck, start_stacks, store, whole
 from cartes.games._rank import HandRankLike, dealt_board_strength, hand_rank
-from cartes.games.core import Action, Event, Game, Muck, Observation, Show, deck_kind
+from cartes.games.core import (
+    RULES_REVISION,
+    Action,
+    Event,
+    Game,
+    Muck,
+    Observation,
+    Show,
+    deck_kind,
+)
 from cartes.games.events import (
     Acted,
     AntePosted,
@@ -67,6 +76,7 @@ class SevenCardStud(Game):
     """
 
     name: ClassVar[str] = "seven-card-stud"
+    rules_revision: ClassVar[int | None] = RULES_REVISION
     players: int = 2
     ante: int = 1
     bring_in: int = 2
@@ -494,6 +504,7 @@ class StudState(PokerState):
         replay the hand) and every event (checked on replay)."""
         return {
             "format": "cartes-hand/1",
+            "rules": self.game.rules_revision,
             "game": self.game.name,
             "config": self.game.config(),
             "deck": [str(card) for card in self.initial_deck],
