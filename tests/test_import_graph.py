@@ -122,3 +122,40 @@ def test_a_cycle_would_be_found(monkeypatch):
     core = "cartes.games.core"
     monkeypatch.setitem(GRAPH, core, GRAPH[core] | {"cartes.games.log"})
     assert any({core, "cartes.games.log"} <= set(circle) for circle in cycles())
+
+
+def _fresh(code: str) -> str:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    return done.stdout.strip()
+
+
+HEAVY = ("cartes.analysis", "cartes.display", "cartes.adapters", "cartes.play", "cartes.plot",
+         "cartes.cli", "cartes.terminal", "numba")
+
+
+def test_import_cartes_is_light():
+    """``import cartes`` loads neither the analysis, the display, the runners, the adapters
+    nor numba (issue 19.6): they load when first used."""
+    loaded = _fresh(
+        "import sys, cartes; print(' '.join(sorted(m for m in sys.modules "
+        f"if m.startswith({HEAVY!r}))))"
+    )
+    assert loaded == ""
+
+
+def test_the_lazy_parts_load_when_first_used():
+    out = _fresh(
+        "import sys, cartes\n"
+        "print(cartes.play.RandomAgent.__name__, 'cartes.display' in sys.modules)\n"
+        "from cartes import Hand\n"
+        "print('<svg' in Hand('As Kd')._repr_html_(), 'cartes.display' in sys.modules)\n"
+        "print(cartes.display.__name__, 'display' in dir(cartes))\n"
+    )
+    assert out.splitlines() == ["RandomAgent False", "True True", "cartes.display True"]
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        cartes.nothing  # noqa: B018

@@ -9,8 +9,7 @@ The public face of the library: everything here is re-exported from its own modu
 True
 """
 
-# display: importing it registers the notebook views of cards, hands and games (cartes._render)
-from cartes import display, errors, games, play
+from cartes import _render, errors, games
 from cartes.deck import Deck, SeedLike, make_rng, random_hands
 from cartes.evaluation import (
     CALATONE,
@@ -31,6 +30,24 @@ from cartes.french import Card, CardLike, Hand, Rank, Suit, cards, from_array, t
 from cartes.spanish import SpanishCard, SpanishCardLike, SpanishSuit
 
 __version__ = "0.1.0.dev0"
+
+# The display (notebook views, SVG cards) and the runners (agents, simulate) load when first
+# used, so that ``import cartes`` loads neither them nor what they import: the first rich view
+# a notebook asks for imports cartes.display, which registers the views (see cartes._render).
+_render.load_views_with("cartes.display")
+_LAZY = {"display", "play"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        import importlib
+
+        return importlib.import_module(f"cartes.{name}")
+    raise AttributeError(f"module 'cartes' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | _LAZY)
 
 __all__ = [
     "CALATONE",

@@ -27,14 +27,14 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 from numpy.typing import NDArray
 
-from cartes._progress import progress_bar
-from cartes.analysis.executors import (
+from cartes._parallel import (
     SIMULATE_BLOCK,
     check_executor,
     gather,
     seed_sequence,
     split_evenly,
 )
+from cartes._progress import progress_bar
 from cartes.deck import SeedLike, make_rng
 from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.games._check import whole
