@@ -339,3 +339,17 @@ def test_a_cp1252_terminal_for_real() -> None:
         assert "Traceback" not in result.stderr
         assert not set("♠♥♦♣") & set(result.stdout)
         assert "seat 0" in result.stdout
+
+
+def test_simulate_with_progress_but_no_tqdm_counts_in_plain_text(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """At a terminal the bar is on by default; without tqdm it is a plain line, never an
+    error (issue 21.3)."""
+    monkeypatch.setitem(__import__("sys").modules, "tqdm.auto", None)
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True)
+    code, out, err = in_process(["simulate", "seven-card-stud", "--hands", "20"], capsys)
+    assert code == 0, err
+    assert "20/20 hands" in err
+    assert "tqdm" not in err
+    assert "seat" in out.lower()

@@ -17,7 +17,7 @@ import pytest
 import cartes
 from cartes import Card, Deck, Hand, SpanishCard, games
 from cartes.display import action_label, card_svg, card_text, html_view, text_view
-from cartes.errors import MissingExtraError, OptionError
+from cartes.errors import OptionError
 from cartes.french import full_deck
 from cartes.play import RandomAgent, SeatView, play_table, simulate
 from cartes.spanish import spanish_deck_cards
@@ -273,11 +273,17 @@ def test_progress_changes_nothing_but_stderr(capsys: pytest.CaptureFixture[str])
     assert "hands" in capsys.readouterr().err
 
 
-def test_progress_without_tqdm_or_with_a_bad_value(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_progress_without_tqdm_or_with_a_bad_value(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     game = games.get("seven-card-stud", players=2)
     with pytest.raises(OptionError, match="progress must be True or False, got 'yes'"):
         simulate(game, [RandomAgent(1)] * 2, 3, progress="yes")  # type: ignore[arg-type]
     monkeypatch.setitem(__import__("sys").modules, "tqdm.auto", None)
-    with pytest.raises(MissingExtraError, match="progress=True needs tqdm"):
-        simulate(game, [RandomAgent(1)] * 2, 3, progress=True)
-    assert simulate(game, [RandomAgent(1)] * 2, 3, seed=1).shape == (3, 2)
+    # without tqdm a plain line counts the hands (issue 21.3: never an error), same results
+    plain = simulate(game, [RandomAgent(1)] * 2, 250, seed=1, progress=True)
+    err = capsys.readouterr().err
+    assert err.endswith("250/250 hands\n")
+    assert 50 <= err.count("\r") <= 101  # about a hundred updates, not one a hand
+    assert (plain == simulate(game, [RandomAgent(1)] * 2, 250, seed=1)).all()
+    assert capsys.readouterr().err == ""

@@ -342,7 +342,8 @@ def _parser() -> _Parser:
                      help=f"agents by seat, comma-separated and repeated as needed: "
                      f"{', '.join(sorted(_AGENTS))} (default simple,random)")
     sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                     help="a progress bar (needs tqdm; default: when stderr is a terminal)")
+                     help="a progress bar (tqdm's if installed, else a plain line; default: when "
+                          "stderr is a terminal)")
     sim.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
     demo = command("demo", "deal four hands and evaluate them", "  cartes demo --seed 7\n")
