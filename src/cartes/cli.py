@@ -21,10 +21,12 @@ winner: hand 2
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import secrets
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -271,6 +273,20 @@ _EPILOG = """examples:
 """
 
 
+def _options_epilog() -> str:
+    """Each registered game's options (for ``--option KEY=VALUE``) with their defaults."""
+    lines = ["", "game options (--option KEY=VALUE), with their defaults:"]
+    for name in games.available():
+        listed = ", ".join(
+            key if default is inspect.Parameter.empty else f"{key}={default}"
+            for key, default in games.options_of(name).items()
+            if key != "players"
+        )
+        lines += textwrap.wrap(listed, 96, initial_indent=f"  {name}: ",
+                               subsequent_indent="      ")
+    return "\n".join(lines) + "\n"
+
+
 def _parser() -> _Parser:
     raw = argparse.RawDescriptionHelpFormatter
     parser = _Parser(
@@ -316,7 +332,7 @@ def _parser() -> _Parser:
 
     pl = command("play", "play one hand in the terminal against the built-in agents",
                  "  cartes play seven-card-stud --players 3 --seed 7 --seat 1\n"
-                 "  cartes play seven-card-stud --save hand.json\n")
+                 "  cartes play seven-card-stud --save hand.json\n" + _options_epilog())
     game_options(pl)
     pl.add_argument("--seed", type=_seed, help="deal seed (default: a new one, printed)")
     pl.add_argument("--seat", type=_count(0), default=0, help="your seat (default 0)")
@@ -333,7 +349,7 @@ def _parser() -> _Parser:
     sim = command("simulate", "play many hands between agents and tabulate the results",
                   "  cartes simulate seven-card-stud --hands 1000\n"
                   "  cartes simulate seven-card-stud --hands 500 --players 4 "
-                  "--agents simple,random --json\n")
+                  "--agents simple,random --json\n" + _options_epilog())
     game_options(sim)
     sim.add_argument("--hands", type=_count(1, MAX_HANDS), required=True,
                      help=f"hands to play, 1..{MAX_HANDS:,}")

@@ -19,6 +19,8 @@ cartes.errors.UnknownGameError: unknown game 'texas': known games are [...'seven
 
 from __future__ import annotations
 
+import difflib
+import inspect
 import json
 import warnings
 from collections.abc import Callable, Mapping
@@ -99,6 +101,7 @@ __all__ = [
     "default_action",
     "from_phh",
     "get",
+    "options_of",
     "register",
     "replay",
     "text_log",
@@ -194,22 +197,82 @@ def get(name: str, **options: Any) -> Game:
     >>> get("seven-card-stud", players=3).start(seed=1).street
     3
 
-    >>> get("seven-card-stud", colour="red")
+    An option the game does not have is refused with the game's options and their defaults,
+    and the nearest names:
+
+    >>> get("calatone", antes=2)
     Traceback (most recent call last):
     ...
-    cartes.errors.ConfigurationError: bad options for game 'seven-card-stud': ...colour...
+    cartes.errors.ConfigurationError: unknown option 'antes' (did you mean 'ante'?) for game ...
     """
     _discover()
     factory = _REGISTRY.get(name)
     if factory is None:
         raise UnknownGameError(f"unknown game {name!r}: known games are {sorted(_REGISTRY)}")
+    unknown = _unknown_options(name, factory, options)
+    if unknown:
+        raise ConfigurationError(unknown)
     try:
         game = factory(**options)
-    except TypeError as error:  # an option the game does not have
+    except TypeError as error:  # an option the signature could not tell (a plugin's)
         raise ConfigurationError(f"bad options for game {name!r}: {error}") from None
     if not isinstance(game, Game):
         raise ConfigurationError(f"the factory for {name!r} returned {game!r}, not a Game")
     return game
+
+
+def options_of(name: str) -> dict[str, Any]:
+    """The options of the game registered as ``name``, with their defaults (an option
+    without a default maps to ``inspect.Parameter.empty``), as its factory declares them.
+
+    >>> options_of("seven-card-stud")["players"], options_of("calatone")["ante"]
+    (2, 1)
+    """
+    _discover()
+    factory = _REGISTRY.get(name)
+    if factory is None:
+        raise UnknownGameError(f"unknown game {name!r}: known games are {sorted(_REGISTRY)}")
+    return _declared_options(factory) or {}
+
+
+def _declared_options(factory: Callable[..., Game]) -> dict[str, Any] | None:
+    """The keyword options a factory declares, or ``None`` if it takes ``**kwargs`` (or
+    its signature cannot be read), when only calling it can tell."""
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
+        return None
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+        return None
+    return {
+        p.name: p.default
+        for p in parameters
+        if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    }
+
+
+def _unknown_options(name: str, factory: Callable[..., Game], options: Mapping[str, Any]) -> str:
+    """The message for options the game does not declare, or ``""``."""
+    declared = _declared_options(factory)
+    if declared is None:
+        return ""
+    unknown = [option for option in options if option not in declared]
+    if not unknown:
+        return ""
+    listed = ", ".join(
+        key if default is inspect.Parameter.empty else f"{key}={default!r}"
+        for key, default in declared.items()
+    )
+    near = {
+        option: difflib.get_close_matches(option, list(declared), n=1, cutoff=0.6)
+        for option in unknown
+    }
+    named = " and ".join(
+        f"{option!r}" + (f" (did you mean {near[option][0]!r}?)" if near[option] else "")
+        for option in unknown
+    )
+    word = "option" if len(unknown) == 1 else "options"
+    return f"unknown {word} {named} for game {name!r}: its options are {listed}"
 
 
 _HISTORY_FORMAT = "cartes-hand/1"
