@@ -57,3 +57,35 @@ def test_help_lists_every_games_options(command: str, capsys: pytest.CaptureFixt
     assert "bring_in=2" in out
     assert "max_bet=10" in out
     assert "bank_passes=privileged" in out
+
+
+@pytest.mark.parametrize("name", ["calatone"])  # stud is fixed limit: no ranges offered
+def test_a_range_offer_applied_as_offered_says_how_to_choose(name: str) -> None:
+    """Issue 21.5: the message names ``.choose()`` and the amounts allowed, not a list of
+    legal actions holding the very action refused; nothing changes."""
+    import re
+
+    import numpy as np
+
+    from cartes.errors import IllegalActionError
+
+    rng = np.random.default_rng(1)
+    found = 0
+    for seed in range(20):
+        state = games.get(name, players=3).start(seed=seed)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            for offer in [a for a in legal if getattr(a, "up_to", None) is not None]:
+                before = state.to_dict()
+                with pytest.raises(IllegalActionError) as error:
+                    state.apply(offer)
+                field = offer.range_field
+                low, top = getattr(offer, field), offer.up_to  # type: ignore[attr-defined]
+                assert re.search(
+                    rf"offer\.choose\(rng\) or \w+\({field}=n\) with n in {low}\.\.{top}$",
+                    str(error.value),
+                )
+                assert state.to_dict() == before
+                found += 1
+            state.apply(legal[int(rng.integers(len(legal)))].choose(rng))
+    assert found > 0

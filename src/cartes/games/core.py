@@ -684,7 +684,8 @@ class State(ABC):
                 )
         offered = self.legal_actions()
         if not any(offer.allows(action) for offer in offered):
-            raise IllegalActionError(self._illegal_message(action, offered))
+            message = _range_offer_message(action, offered)
+            raise IllegalActionError(message or self._illegal_message(action, offered))
         return self._apply(action)
 
     def _illegal_message(self, action: Action, offered: Sequence[Action]) -> str:
@@ -767,6 +768,20 @@ class State(ABC):
         """
         for action in actions:
             self.apply(action)
+
+
+def _range_offer_message(action: Action, offered: Sequence[Action]) -> str:
+    """When ``action`` is one of the offers with a range (``up_to`` set), applied as it was
+    offered instead of as one amount: say how to make the action from it; else ``""``."""
+    field = action.range_field
+    top = getattr(action, "up_to", None)
+    if field is None or top is None or action not in offered:
+        return ""
+    low = getattr(action, field)
+    return (
+        f"{action!r} is an offer of a range, not an action: apply one amount from it, "
+        f"offer.choose(rng) or {type(action).__name__}({field}=n) with n in {low}..{top}"
+    )
 
 
 #: The revision of the rules specification that cartes' own games play (see the rules pages
