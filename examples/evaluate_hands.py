@@ -24,7 +24,8 @@ def main(batch: int = 1_000_000) -> None:
     categories = cartes.categories(strengths, "standard")
     counts = np.bincount(categories, minlength=len(cartes.Category))
     print(f"{batch:,} random seven-card hands:")
-    for category in sorted(cartes.Category, key=lambda c: -counts[c]):
+    # the standard ranking has no five figures: list only the categories it has
+    for category in sorted(cartes.STANDARD.categories, key=lambda c: -counts[c]):
         print(f"  {category.english:<16} {counts[category] / batch:8.4%}")
 
 

@@ -353,3 +353,33 @@ def test_simulate_with_progress_but_no_tqdm_counts_in_plain_text(
     assert "20/20 hands" in err
     assert "tqdm" not in err
     assert "seat" in out.lower()
+
+
+def test_compare_says_when_hands_share_a_card(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 21.8: hands sharing a card are compared as given (a shared board is a real use)
+    but not without a word; hands apart get no note."""
+    code, out, _ = in_process(["compare", "As Ks Qs Js Ts", "As Ah Kd Kc 2d"], capsys)
+    assert code == 0
+    assert out.splitlines()[-1].startswith("note: the hands share A")
+    code, out, _ = in_process(["compare", "As Ks Qs Js Ts", "As Ah Kd Kc 2d", "--json"], capsys)
+    assert json.loads(out)["shared_cards"] == ["As"]
+    code, out, _ = in_process(["compare", "Ks Qs Js Ts 9s", "As Ah Kd Kc 2d"], capsys)
+    assert "note" not in out
+
+
+def test_bench_says_how_to_add_the_missing_peers(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import cartes.bench
+
+    monkeypatch.setattr(cartes.bench, "missing_peers", lambda: ["eval7", "phevaluator"])
+    monkeypatch.setattr(cartes.bench, "run", lambda **_: [
+        cartes.bench.Measurement("one hand per call, standard7(7 ints)", 0.02, 1000)
+    ])
+    code, out, _ = in_process(["bench"], capsys)
+    assert code == 0
+    assert "eval7 and phevaluator not installed" in out
+    assert "pip install eval7 phevaluator" in out
+    monkeypatch.setattr(cartes.bench, "missing_peers", list)
+    code, out, _ = in_process(["bench"], capsys)
+    assert "not installed" not in out

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
+from importlib.util import find_spec
 from typing import Any
 
 import numpy as np
@@ -169,6 +170,19 @@ def _others(singles: list[tuple[int, ...]]) -> list[Measurement]:
             )
         )
     return rows
+
+
+#: The other evaluators measured beside cartes when installed (the ``compare`` extra).
+PEERS = ("eval7", "phevaluator")
+
+
+def missing_peers() -> list[str]:
+    """The other evaluators (:data:`PEERS`) that are not installed, so not measured.
+
+    >>> set(missing_peers()) <= set(PEERS)
+    True
+    """
+    return [name for name in PEERS if find_spec(name) is None]
 
 
 def format_table(rows: list[Measurement]) -> str:

@@ -27,6 +27,7 @@ import os
 import secrets
 import sys
 import textwrap
+from collections import Counter
 from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -36,7 +37,7 @@ from cartes import games, play
 from cartes.deck import Deck
 from cartes.errors import CartesError, OptionError
 from cartes.evaluation import CALATONE, STANDARD, HandRank, evaluate, winners
-from cartes.french import Hand
+from cartes.french import Card, Hand
 from cartes.terminal import Output, play_in_terminal, replay_in_terminal
 
 __all__ = ["main"]
@@ -140,9 +141,13 @@ def _compare(out: Output, hands: list[str], ranking: str, lang: str, as_json: bo
         raise OptionError(f"compare needs two hands or more, each quoted; got {len(hands)}")
     ranks = [evaluate(hand, ranking) for hand in hands]
     best = winners([rank.cards for rank in ranks], ranking)
+    # Hands may share cards on purpose (a hold'em board), but never in one stud deal: say so.
+    seen: Counter[Card] = Counter(card for rank in ranks for card in set(rank.cards))
+    shared = sorted(card for card, count in seen.items() if count > 1)
     if as_json:
         rows = [_rank_json(rank) | {"description": rank.describe(lang)} for rank in ranks]
-        out(json.dumps({"hands": rows, "winners": [i + 1 for i in best]}))
+        out(json.dumps({"hands": rows, "winners": [i + 1 for i in best],
+                        "shared_cards": [str(card) for card in shared]}))
         return 0
     width = max(len(out.cards(rank.cards)) for rank in ranks)
     for number, rank in enumerate(ranks, 1):
@@ -151,6 +156,9 @@ def _compare(out: Output, hands: list[str], ranking: str, lang: str, as_json: bo
         out(f"winner: hand {best[0] + 1}")
     else:
         out(f"tie: hands {', '.join(str(i + 1) for i in best)} split")
+    if shared:
+        out(f"note: the hands share {out.cards(shared)}; compared as given (as with a shared "
+            "board), though no one deal gives separate hands a card twice")
     return 0
 
 
@@ -171,10 +179,15 @@ def _demo(out: Output, seed: int) -> int:
 
 
 def _bench(out: Output, hands: int, calls: int, seed: int) -> int:
-    from cartes.bench import format_table, run
+    from cartes.bench import format_table, missing_peers, run
 
     out(f"Measuring on this machine ({hands:,} random hands, {calls:,} single calls)...")
     out(format_table(run(hands=hands, calls=calls, seed=seed)))
+    missing = missing_peers()
+    if missing:
+        out(f"not measured beside cartes ({' and '.join(missing)} not installed): "
+            f"pip install {' '.join(missing)}, or install cartes with its compare extra "
+            "(pip install '.[compare]' from a clone), to see them in the same run")
     return 0
 
 

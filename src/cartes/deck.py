@@ -366,6 +366,20 @@ class Deck(Generic[C]):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
+        """``Deck.french()`` or ``Deck.spanish()`` (``Deck.spanish(48)``) for a full deck in
+        its fresh order, else ``Deck.stacked(...)`` with the cards in order, which evaluates
+        to an equal deck.
+
+        >>> Deck.spanish(), Deck.stacked("As Kd")
+        (Deck.spanish(), Deck.stacked('As Kd'))
+        """
+        if not self._burned:
+            if self._kind is Card and len(self._cards) == 52 and tuple(self._cards) == _FRENCH:
+                return "Deck.french()"
+            size = len(self._cards)
+            if (self._kind is SpanishCard and size in (40, 48)
+                    and self._cards == list(spanish_deck_cards(size))):
+                return "Deck.spanish()" if size == 40 else "Deck.spanish(48)"
         args = [repr(" ".join(map(str, self._cards)))]
         if self._kind is not Card:
             args.append(f"kind={self._kind.__name__}")
