@@ -345,11 +345,12 @@ class BettingRound:
         return increase >= max(s.min_bet, self.last_increment)
 
     def _raise_base(self) -> int:
-        """The level a fixed-limit raise adds its unit to: the last full bet or raise, moved
-        up by every whole unit that short all-ins have added since."""
-        base = self.full_level
-        while base + self.unit <= self.level:
-            base += self.unit
+        """The level a fixed-limit raise adds its unit to (S-13): the last full level *L*,
+        or the current wager when the action-only all-ins since *L* add up to half a unit
+        (a unit without the half-bet rule), since they then act as a raise."""
+        base, level = self.full_level, self.level
+        if level > base and self._reopens(level - base):
+            return level
         return base
 
     def _small(self) -> int:
@@ -364,8 +365,8 @@ class BettingRound:
             if self.bring_in is not None and self.count == 0 and level > 0:
                 return (_COMPLETE,)
             base = self.full_level
-            if base + self.unit <= level:  # short all-ins added whole units since
-                base = self._raise_base()
+            if level > base and self._reopens(level - base):
+                base = level  # action-only all-ins that add up to a raise for him (S-13)
             if self.big_option and not self.big_mode:
                 targets = sorted({min(base + self.unit, all_in), min(base + s.big_bet, all_in)})
                 if level == 0:
@@ -464,10 +465,12 @@ class BettingRound:
         s = self.structure
         if isinstance(s, FixedLimit):
             # A raise to a full unit over the raise base is full (a voluntary raise always is);
-            # an all-in for less is judged on its own increment, so short ones add up only
-            # per player (S-13).
-            base = self._raise_base()
-            increment = target - before
+            # an all-in for less is judged on what it adds to the wager it faces, a completion
+            # on its total, the bring-in being no bet; short ones add up only per player
+            # (S-13).
+            completion = self.bring_in is not None and not self.count
+            base = self.full_level if completion else self._raise_base()
+            increment = target if completion else target - before
             full = target >= base + self.unit or (
                 s.half_bet_rule and 2 * increment >= self.unit
             )
