@@ -21,6 +21,7 @@ from cartes.games import (
     Declare,
     Expose,
     Fold,
+    Pot,
     Raise,
     Table,
     get,
@@ -552,6 +553,64 @@ def test_c26_a_concession_gives_up_only_the_pots_contested_with_someone():
     assert state.is_terminal
     assert awarded(state) == {1: {2: 12}, 0: {0: 3}}
     assert {e.seat for e in events(state, Declared)} == set()
+
+
+def empty_pot_hand(**options):
+    """Issue 18's repro: ante 0, two players, stacks 20/20, the dealer at seat 0, each exposes
+    his first card."""
+    deck = Deck.stacked("As Kd 2c 3h 9s 9d Ts 8h Jh 4c 5d 6s 7c 2h")
+    game = Calatone(players=2, ante=0, **options)
+    state = game.start(deck=deck, stacks=[20, 20], button=0)
+    expose(state, {})
+    return state
+
+
+def test_c26_empty_pot_is_contested():
+    """C-26 (revision 3): with ante 0, no all-pass ending and every round checked, the players
+    still in declare after round 6 as at any showdown, and the winner takes a pot of 0; the
+    history names him (revision 2 ended the hand with no declaration and no winner)."""
+    state = empty_pot_hand(all_pass_ends_hand=False)
+    while state.phase == "betting":
+        act(state, Check())
+    assert state.street == 7
+    assert state.phase == "declare"
+    assert state.to_act == 1  # C-24: no bet in round 6, its first speaker (the ace) declares
+    act(state, Declare(state.best_declaration(1)))
+    assert state.to_act == 0
+    act(state, Declare(state.best_declaration(0)))
+    assert state.is_terminal
+    assert [e.seat for e in events(state, Declared)] == [1, 0]
+    assert events(state, PotAwarded) == [PotAwarded(None, 0, 0, ((1, 0),))]  # ace high wins
+    assert state.payoffs == (0, 0)
+    assert state.pots == (Pot(0, frozenset({0, 1})),)
+    assert replay(state.to_json()) == state
+
+
+def test_c26_an_empty_pot_can_be_conceded():
+    state = empty_pot_hand(all_pass_ends_hand=False)
+    while state.phase == "betting":
+        act(state, Check())
+    act(state, Concede())  # seat 1 gives it up: seat 0, the only claimant left, takes it
+    assert state.is_terminal
+    assert events(state, PotAwarded) == [PotAwarded(None, 0, 0, ((0, 0),))]
+
+
+def test_c26_c9_an_empty_pot_at_a_partial_showdown_names_its_winner():
+    """The same checks with C-9 on: the hand stops on two cards, both show, and the best hand
+    on the cards dealt takes the empty pot (a decision: every ending names its winner)."""
+    state = empty_pot_hand()
+    act(state, Check(), Check())
+    assert state.is_terminal
+    assert [e.seat for e in events(state, Shown)] == [1, 0]
+    assert events(state, PotAwarded) == [PotAwarded(None, 0, 0, ((1, 0),))]
+
+
+def test_c26_a_hand_won_by_folds_names_its_winner_of_an_empty_pot():
+    state = empty_pot_hand()
+    act(state, Bet(3), Fold())  # the uncalled 3 goes back: the pot is empty, and seat 1's
+    assert state.is_terminal
+    assert events(state, UncalledReturned) == [UncalledReturned(1, 3)]
+    assert events(state, PotAwarded) == [PotAwarded(None, 0, 0, ((1, 0),))]
 
 
 def test_side_pot_with_an_all_in_player_and_declared_hands():

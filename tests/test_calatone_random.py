@@ -132,7 +132,7 @@ def independent_awards(state):
             amount += sum(remaining)
             remaining = [0] * n
         layers.append([amount, eligible])
-    if not layers and sum(put):
+    if not layers:  # nothing in, or only folded chips: one pot, contested even empty (C-26)
         layers.append([sum(put), set(live)])
     values = {}
     for event in state.history:

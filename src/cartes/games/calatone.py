@@ -353,7 +353,7 @@ class CalatoneState(PokerState):
         while self.chips.folded[start]:
             start = (start + 1) % n
         order = [(start + i) % n for i in range(n) if not self.chips.folded[(start + i) % n]]
-        pot_list = betting.pots(self.chips.committed, self.chips.folded)
+        pot_list = self._pot_list()
         self.showdown = _Showdown(order, 0, [set(pot.eligible) for pot in pot_list])
         self.phase = "declare"
         self._next_declarer()
@@ -376,8 +376,14 @@ class CalatoneState(PokerState):
     def _award_declared(self) -> None:
         show = self.showdown
         assert show is not None
+        self._award(show.values, [frozenset(c) for c in show.claimants], self._pot_list())
+
+    def _pot_list(self) -> tuple[betting.Pot, ...]:
+        """The pots to award: the layered pots, or, when nobody has a chip in, one empty pot
+        for the players still in. An empty pot is still contested (C-26, revision 3): the
+        showdown is played and the history names its winner."""
         pot_list = betting.pots(self.chips.committed, self.chips.folded)
-        self._award(show.values, [frozenset(c) for c in show.claimants], pot_list)
+        return pot_list or (betting.Pot(0, frozenset(self.chips.live())),)
 
     def _award(
         self,
@@ -388,7 +394,7 @@ class CalatoneState(PokerState):
         """Award every pot, the last side pot first, to its best claimant; ties split with odd
         chips in seat order from the dealer's left (C-14, §1.8)."""
         if pot_list is None:
-            pot_list = betting.pots(self.chips.committed, self.chips.folded)
+            pot_list = self._pot_list()
         self.final_pots = pot_list
         for index in range(len(pot_list) - 1, -1, -1):
             pot = pot_list[index]
