@@ -248,6 +248,20 @@ def test_spread_limit_short_all_in_does_not_reopen():
     assert rnd.legal(0) == (Fold(), Call())
 
 
+def test_c28_round_scope_in_the_betting_round():
+    """C-28: under "round" a raise runs from a full raise to max_bet; where a full raise would
+    pass it, the raise to max_bet is short (not counted, not the last full aggressor)."""
+    _, rnd = make_round([100, 100, 100], structure=SpreadLimit(1, 10, "round"),
+                        cap=RaiseCap(None))
+    play(rnd, Bet(4))
+    assert rnd.legal(1)[2:] == (Raise(to=8, up_to=10),)
+    play(rnd, Raise(to=8))
+    assert rnd.legal(2)[2:] == (Raise(to=10),)
+    play(rnd, Raise(to=10))
+    assert (rnd.count, rnd.last_full_aggressor, rnd.last_aggressor) == (2, 1, 2)
+    assert rnd.legal(0) == (Fold(), Call())
+
+
 def test_spread_limit_cap_counts_bets_and_raises():
     _, rnd = make_round([100, 100], structure=SpreadLimit(1, 10),
                         cap=RaiseCap(2, heads_up_unlimited=False))
@@ -262,6 +276,8 @@ def test_bad_structures():
         SpreadLimit(5, 3)
     with pytest.raises(ConfigurationError, match="max_bets"):
         RaiseCap(0)
+    with pytest.raises(ConfigurationError, match="max_bet_scope"):
+        SpreadLimit(1, 10, "hand")
 
 
 def test_pots_layers():
@@ -314,7 +330,8 @@ def test_pots_conserve_chips_and_eligibility(seats):
     data=st.data(),
     stacks=st.lists(st.integers(1, 60), min_size=2, max_size=8),
     structure=st.sampled_from([FixedLimit(5, 10), FixedLimit(5, 10, half_bet_rule=False),
-                               FixedLimit(2, 4), SpreadLimit(1, 10), SpreadLimit(2, 6)]),
+                               FixedLimit(2, 4), SpreadLimit(1, 10), SpreadLimit(2, 6),
+                               SpreadLimit(1, 10, "round"), SpreadLimit(2, 6, "round")]),
     cap=st.sampled_from([RaiseCap(4), RaiseCap(5), RaiseCap(None),
                          RaiseCap(3, heads_up_unlimited=False)]),
     bring_in=st.sampled_from([None, 1, 2]),
@@ -343,6 +360,8 @@ def test_random_rounds_settle_consistently(data, stacks, structure, cap, bring_i
         moved = rnd.apply(seat, offer)
         assert 0 <= moved <= before
         assert sum(chips.stacks) + sum(chips.committed) == total
+        if isinstance(structure, SpreadLimit) and structure.max_bet_scope == "round":
+            assert max(rnd.contrib) <= structure.max_bet  # the ceiling of the round (C-28)
     assert rnd.is_over, "a round must end"
     rnd.return_uncalled()
     assert sum(chips.stacks) + sum(chips.committed) == total

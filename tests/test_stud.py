@@ -391,7 +391,8 @@ def test_s13_repro_an_all_in_completion_of_half_a_unit_is_full():
     state = game.start(seed=20262776, stacks=[34, 262, 47, 40, 367, 49, 11], button=5)
     assert state.to_act == 0
     act(state, BringIn(), Fold(), Call(), Fold(), Call(), Fold(), Complete())
-    assert state.stacks[6] == 0 and state.round.contrib[6] == 9
+    assert state.stacks[6] == 0
+    assert state.round.contrib[6] == 9
     assert state.round.count == 1
     assert state.to_act == 0
     assert state.legal_actions() == (Fold(), Call(), Raise(to=19))
@@ -410,7 +411,7 @@ def test_s13_example_an_all_in_bet_of_half_a_unit_is_raised_by_a_unit():
         act(state, Call())
     while state.street == 4:
         act(state, Check())
-    assert state.street == 5 and state.to_act == 2 and state.stacks[2] == 15
+    assert (state.street, state.to_act, state.stacks[2]) == (5, 2, 15)
     act(state, Bet(15))
     assert state.legal_actions() == (Fold(), Call(), Raise(to=35))
 
@@ -425,7 +426,7 @@ def test_s13_before_any_full_action_the_last_full_level_is_zero():
     act(state, BringIn())
     while state.street == 3:
         act(state, Call())
-    assert state.street == 4 and state.to_act == 1 and state.stacks[1:3] == (2, 4)
+    assert (state.street, state.to_act, state.stacks[1:3]) == (4, 1, (2, 4))
     act(state, Bet(2))  # all-in
     assert state.legal_actions() == (Fold(), Call(), Raise(to=4))  # all seat 2 has
     act(state, Raise(to=4))  # all-in

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from cartes.errors import ConfigurationError
 from cartes.games._check import flag, is_whole, store, whole
@@ -70,18 +71,32 @@ class FixedLimit:
             )
 
 
+MaxBetScope = Literal["raise", "round"]
+
+
 @dataclass(frozen=True, slots=True)
 class SpreadLimit:
     """Spread-limit betting (calatone, C-4): a bet is ``min_bet..max_bet``; a raise adds
     ``max(min_bet, last increment)..max_bet`` on top of the current bet. An all-in for less
     than a full raise does not reopen the betting for players who already acted.
 
+    ``max_bet_scope="round"`` (C-28) makes ``max_bet`` a ceiling on what a player puts in the
+    round instead: a raise goes from the current bet plus a full raise up to ``max_bet``; where
+    a full raise would pass it, the only raise is to ``max_bet`` exactly, a short raise (it
+    neither counts toward the cap nor makes its maker the last full aggressor); once the bet is
+    ``max_bet``, nobody raises.
+
     >>> SpreadLimit(1, 10)
-    SpreadLimit(min_bet=1, max_bet=10)
+    SpreadLimit(min_bet=1, max_bet=10, max_bet_scope='raise')
+    >>> SpreadLimit(1, 10, "hand")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.ConfigurationError: max_bet_scope must be 'raise' or 'round', got 'hand'
     """
 
     min_bet: int
     max_bet: int
+    max_bet_scope: MaxBetScope = "raise"
 
     def __post_init__(self) -> None:
         store(self, "min_bet", whole("min_bet", self.min_bet, 1))
@@ -90,6 +105,21 @@ class SpreadLimit:
             raise ConfigurationError(
                 f"max_bet must be >= min_bet ({self.min_bet}), got {self.max_bet}"
             )
+        store(self, "max_bet_scope", max_bet_scope(self.max_bet_scope))
+
+
+def max_bet_scope(value: object) -> MaxBetScope:
+    """``value`` checked as a :class:`SpreadLimit` ``max_bet_scope``: ``"raise"`` (C-4) or
+    ``"round"`` (C-28).
+
+    >>> max_bet_scope("round")
+    'round'
+    """
+    if value == "raise" and type(value) is str:
+        return "raise"
+    if value == "round" and type(value) is str:
+        return "round"
+    raise ConfigurationError(f"max_bet_scope must be 'raise' or 'round', got {value!r}")
 
 
 Structure = FixedLimit | SpreadLimit
@@ -377,9 +407,16 @@ class BettingRound:
                 return ()
             return (_bet(target),) if level == 0 else (_raise(target),)
         low = level + max(s.min_bet, self.last_increment)
-        high = min(level + s.max_bet, all_in)
-        if all_in <= low:
-            low = high = all_in
+        if s.max_bet_scope == "raise":
+            high = min(level + s.max_bet, all_in)
+            if all_in <= low:
+                low = high = all_in
+        else:  # C-28: max_bet is the ceiling of a player's bets in the round
+            if level >= s.max_bet:
+                return ()
+            high = min(s.max_bet, all_in)
+            if high < low:  # all-in for less, or a full raise would pass the ceiling
+                low = high  # the raise to the ceiling is a short raise, like an all-in
         if level == 0:
             return (Bet(low, up_to=None if high == low else high),)
         return (Raise(to=low, up_to=None if high == low else high),)
