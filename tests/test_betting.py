@@ -248,6 +248,20 @@ def test_spread_limit_short_all_in_does_not_reopen():
     assert rnd.legal(0) == (Fold(), Call())
 
 
+def test_c28_round_scope_in_the_betting_round():
+    """C-28: under "round" a raise runs from a full raise to max_bet; where a full raise would
+    pass it, the raise to max_bet is short (not counted, not the last full aggressor)."""
+    _, rnd = make_round([100, 100, 100], structure=SpreadLimit(1, 10, "round"),
+                        cap=RaiseCap(None))
+    play(rnd, Bet(4))
+    assert rnd.legal(1)[2:] == (Raise(to=8, up_to=10),)
+    play(rnd, Raise(to=8))
+    assert rnd.legal(2)[2:] == (Raise(to=10),)
+    play(rnd, Raise(to=10))
+    assert (rnd.count, rnd.last_full_aggressor, rnd.last_aggressor) == (2, 1, 2)
+    assert rnd.legal(0) == (Fold(), Call())
+
+
 def test_spread_limit_cap_counts_bets_and_raises():
     _, rnd = make_round([100, 100], structure=SpreadLimit(1, 10),
                         cap=RaiseCap(2, heads_up_unlimited=False))
@@ -262,6 +276,8 @@ def test_bad_structures():
         SpreadLimit(5, 3)
     with pytest.raises(ConfigurationError, match="max_bets"):
         RaiseCap(0)
+    with pytest.raises(ConfigurationError, match="max_bet_scope"):
+        SpreadLimit(1, 10, "hand")
 
 
 def test_pots_layers():
@@ -314,7 +330,8 @@ def test_pots_conserve_chips_and_eligibility(seats):
     data=st.data(),
     stacks=st.lists(st.integers(1, 60), min_size=2, max_size=8),
     structure=st.sampled_from([FixedLimit(5, 10), FixedLimit(5, 10, half_bet_rule=False),
-                               FixedLimit(2, 4), SpreadLimit(1, 10), SpreadLimit(2, 6)]),
+                               FixedLimit(2, 4), SpreadLimit(1, 10), SpreadLimit(2, 6),
+                               SpreadLimit(1, 10, "round"), SpreadLimit(2, 6, "round")]),
     cap=st.sampled_from([RaiseCap(4), RaiseCap(5), RaiseCap(None),
                          RaiseCap(3, heads_up_unlimited=False)]),
     bring_in=st.sampled_from([None, 1, 2]),
@@ -343,6 +360,8 @@ def test_random_rounds_settle_consistently(data, stacks, structure, cap, bring_i
         moved = rnd.apply(seat, offer)
         assert 0 <= moved <= before
         assert sum(chips.stacks) + sum(chips.committed) == total
+        if isinstance(structure, SpreadLimit) and structure.max_bet_scope == "round":
+            assert max(rnd.contrib) <= structure.max_bet  # the ceiling of the round (C-28)
     assert rnd.is_over, "a round must end"
     rnd.return_uncalled()
     assert sum(chips.stacks) + sum(chips.committed) == total
@@ -355,3 +374,118 @@ def test_random_rounds_settle_consistently(data, stacks, structure, cap, bring_i
         matched = max(rnd.contrib[s] for s in live)
         # everyone with chips behind has matched the most anyone live put in
         assert all(rnd.contrib[s] == matched for s in able)
+
+
+class HalfBetReference:
+    """S-13 (revision 3) written out again from the text, apart from the engine: what a seat
+    may do in a fixed-limit round (no open-pair option, no cap). *L* is the last full level;
+    a seat faces what the wager has grown since the later of its own last action and *L*."""
+
+    def __init__(self, stacks, structure, bring_in):
+        n = len(stacks)
+        self.stacks = list(stacks)
+        self.contrib = [0] * n
+        self.folded = [False] * n
+        self.unit = structure.small_bet
+        self.half = structure.half_bet_rule
+        self.bring_in = bring_in
+        self.level = self.full = self.count = 0
+        self.acted = [None] * n  # the wager when the seat last acted
+        self.since_full = [False] * n  # acted since L was set
+        self.offered = {}
+
+    def reaches(self, faced):
+        return 2 * faced >= self.unit if self.half else faced >= self.unit
+
+    def legal(self, seat):
+        owe = max(0, self.level - self.contrib[seat])
+        passive = (Fold(), Check()) if owe == 0 else (Fold(), Call())
+        stack = self.stacks[seat]
+        answerable = any(
+            other != seat and not self.folded[other]
+            and self.contrib[other] + self.stacks[other] > self.level
+            for other in range(len(self.stacks))
+        )
+        if stack <= owe or not answerable:
+            return passive
+        acted_since = self.since_full[seat]
+        faced = self.level - (self.acted[seat] if acted_since else self.full)
+        completing = self.bring_in is not None and self.count == 0  # the bring-in is no bet
+        if completing or not self.reaches(faced):
+            if acted_since:
+                return passive
+            target = self.full + self.unit
+        else:
+            target = self.level + self.unit
+        all_in = self.contrib[seat] + stack
+        self.offered[seat] = target
+        if completing:
+            return (*passive, Complete())
+        target = min(target, all_in)
+        return (*passive, Bet(target) if self.level == 0 else Raise(to=target))
+
+    def _put(self, seat, amount):
+        moved = min(amount, self.stacks[seat])
+        self.stacks[seat] -= moved
+        self.contrib[seat] += moved
+
+    def apply(self, seat, action):
+        if isinstance(action, Fold):
+            self.folded[seat] = True
+        elif isinstance(action, Call):
+            self._put(seat, self.level - self.contrib[seat])
+        elif isinstance(action, BringIn):
+            self._put(seat, self.bring_in)
+            self.level = self.bring_in
+            if self.bring_in >= self.unit:  # no completion step: the bring-in is the bet
+                self.full, self.count = self.level, 1
+                self.since_full = [False] * len(self.stacks)
+        elif isinstance(action, Bet | Raise | Complete):
+            if isinstance(action, Complete):
+                target = min(self.full + self.unit, self.contrib[seat] + self.stacks[seat])
+            else:
+                target = action.amount if isinstance(action, Bet) else action.to
+            completing = self.bring_in is not None and self.count == 0
+            added = target if completing else target - self.level
+            self._put(seat, target - self.contrib[seat])
+            wanted = self.full + self.unit if isinstance(action, Complete) else self.offered[seat]
+            full = target >= wanted or (
+                self.half and 2 * added >= self.unit
+            )
+            self.level = max(self.level, target)
+            if full:
+                self.full = target
+                self.count += 1
+                self.since_full = [False] * len(self.stacks)
+        self.acted[seat] = self.level
+        self.since_full[seat] = True
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    data=st.data(),
+    stacks=st.lists(st.integers(1, 24), min_size=2, max_size=8),  # short: all-ins of all sizes
+    structure=st.sampled_from([FixedLimit(5, 10), FixedLimit(5, 10, half_bet_rule=False),
+                               FixedLimit(4, 8), FixedLimit(10, 20)]),
+    bring_in=st.sampled_from([None, 1, 2, 3, 4]),
+)
+def test_s13_fixed_limit_offers_follow_the_half_bet_rule_as_written(
+    data, stacks, structure, bring_in
+):
+    """Every offer of a fixed-limit round (short stacks, so all-ins of every size) equals the
+    half-bet rule of S-13 written out independently: who may raise, and to how much."""
+    if bring_in is not None and bring_in > structure.small_bet:
+        bring_in = structure.small_bet
+    n = len(stacks)
+    first = data.draw(st.integers(0, n - 1))
+    chips = Chips(stacks)
+    rnd = BettingRound(chips, structure, RaiseCap(None), first, bring_in=bring_in)
+    ref = HalfBetReference(stacks, structure, bring_in)
+    while (seat := rnd.to_act) is not None:
+        legal = rnd.legal(seat)
+        if not rnd.bring_in_due:
+            assert legal == ref.legal(seat), (seat, rnd.contrib, chips.stacks)
+        action = data.draw(st.sampled_from(legal))
+        rnd.apply(seat, action)
+        ref.apply(seat, action)
+        assert rnd.contrib == ref.contrib

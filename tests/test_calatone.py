@@ -21,6 +21,7 @@ from cartes.games import (
     Declare,
     Expose,
     Fold,
+    Pot,
     Raise,
     Table,
     get,
@@ -554,6 +555,64 @@ def test_c26_a_concession_gives_up_only_the_pots_contested_with_someone():
     assert {e.seat for e in events(state, Declared)} == set()
 
 
+def empty_pot_hand(**options):
+    """Issue 18's repro: ante 0, two players, stacks 20/20, the dealer at seat 0, each exposes
+    his first card."""
+    deck = Deck.stacked("As Kd 2c 3h 9s 9d Ts 8h Jh 4c 5d 6s 7c 2h")
+    game = Calatone(players=2, ante=0, **options)
+    state = game.start(deck=deck, stacks=[20, 20], button=0)
+    expose(state, {})
+    return state
+
+
+def test_c26_empty_pot_is_contested():
+    """C-26 (revision 3): with ante 0, no all-pass ending and every round checked, the players
+    still in declare after round 6 as at any showdown, and the winner takes a pot of 0; the
+    history names him (revision 2 ended the hand with no declaration and no winner)."""
+    state = empty_pot_hand(all_pass_ends_hand=False)
+    while state.phase == "betting":
+        act(state, Check())
+    assert state.street == 7
+    assert state.phase == "declare"
+    assert state.to_act == 1  # C-24: no bet in round 6, its first speaker (the ace) declares
+    act(state, Declare(state.best_declaration(1)))
+    assert state.to_act == 0
+    act(state, Declare(state.best_declaration(0)))
+    assert state.is_terminal
+    assert [e.seat for e in events(state, Declared)] == [1, 0]
+    assert events(state, PotAwarded) == [PotAwarded(None, 0, 0, ((1, 0),))]  # ace high wins
+    assert state.payoffs == (0, 0)
+    assert state.pots == (Pot(0, frozenset({0, 1})),)
+    assert replay(state.to_json()) == state
+
+
+def test_c26_an_empty_pot_can_be_conceded():
+    state = empty_pot_hand(all_pass_ends_hand=False)
+    while state.phase == "betting":
+        act(state, Check())
+    act(state, Concede())  # seat 1 gives it up: seat 0, the only claimant left, takes it
+    assert state.is_terminal
+    assert events(state, PotAwarded) == [PotAwarded(None, 0, 0, ((0, 0),))]
+
+
+def test_c26_c9_an_empty_pot_at_a_partial_showdown_names_its_winner():
+    """The same checks with C-9 on: the hand stops on two cards, both show, and the best hand
+    on the cards dealt takes the empty pot (a decision: every ending names its winner)."""
+    state = empty_pot_hand()
+    act(state, Check(), Check())
+    assert state.is_terminal
+    assert [e.seat for e in events(state, Shown)] == [1, 0]
+    assert events(state, PotAwarded) == [PotAwarded(None, 0, 0, ((1, 0),))]
+
+
+def test_c26_a_hand_won_by_folds_names_its_winner_of_an_empty_pot():
+    state = empty_pot_hand()
+    act(state, Bet(3), Fold())  # the uncalled 3 goes back: the pot is empty, and seat 1's
+    assert state.is_terminal
+    assert events(state, UncalledReturned) == [UncalledReturned(1, 3)]
+    assert events(state, PotAwarded) == [PotAwarded(None, 0, 0, ((1, 0),))]
+
+
 def test_side_pot_with_an_all_in_player_and_declared_hands():
     hands = {1: "Kh Ks Kd 9c 9d 5c 6d", 2: "Qc Qd Jh 7s 8h 2d 3d", 0: "As Ah Ad Ac 2c 3c 4c"}
     state = start(hands, players=3, stacks=[1, 100, 100])
@@ -613,6 +672,125 @@ def test_c19_a_round_ended_by_folds_is_not_an_all_pass():
     assert not events(state, AllPassed)
     assert state.phase == "declare"  # the other rounds are not played
     assert all(len(state.cards[s]) == 7 for s in (0, 1))
+
+
+# -- C-28: the maximum bet as a ceiling on the round -------------------------------------------
+
+# Seat 1 speaks first in every round (its up cards are the best), then seats 2 and 0.
+CEILING_HANDS = {1: "As 2c Ah Ad Kc Ks 3d", 2: "Qs 4c 9h 8d 7c 5s 2d", 0: "Js 4d Th 6d 5c 3s 2h"}
+
+
+def ceiling_hand(round_number=1, **options):
+    """Three players, min 1 and max 10 (the defaults), seat 1 first to speak; every round
+    before ``round_number`` checked."""
+    state = start(CEILING_HANDS, players=3, all_pass_ends_hand=False, **options)
+    expose(state, {})
+    while state.round_number < round_number:
+        check_round(state)
+    assert state.to_act == 1
+    return state
+
+
+def test_c28_round_scope_a_raise_that_would_pass_the_ceiling_goes_to_it_and_is_short():
+    """C-28's first example (min 1, max 10): A bets 6; B may call, fold or raise to 10 only;
+    then C and A may only call or fold, and A stays the last aggressor: in round 6 he declares
+    first (C-24)."""
+    state = ceiling_hand(6, max_bet_scope="round")
+    act(state, Bet(6))
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=10))
+    act(state, Raise(to=10))
+    assert state.round.count == 1  # the short raise does not count toward the cap (C-23)
+    assert state.to_act == 0
+    assert state.legal_actions() == (Fold(), Call())
+    act(state, Call())
+    assert state.legal_actions() == (Fold(), Call())
+    act(state, Call())
+    assert state.phase == "declare"
+    assert state.to_act == 1  # A, the last full aggressor, not B
+
+
+def test_c28_round_scope_the_raise_range_runs_from_a_full_raise_to_the_ceiling():
+    """C-28's second example: had A bet 4, B may raise to 8-10; after B's 8, C's only raise is
+    to 10, a short raise: B stays the last full aggressor and declares first."""
+    state = ceiling_hand(6, max_bet_scope="round")
+    act(state, Bet(4))
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=8, up_to=10))
+    act(state, Raise(to=8))
+    assert state.round.count == 2
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=10))
+    act(state, Raise(to=10))
+    assert state.round.count == 2
+    for seat in (1, 2):  # at the ceiling: nobody raises
+        assert state.to_act == seat
+        assert state.legal_actions() == (Fold(), Call())
+        act(state, Call())
+    assert state.phase == "declare"
+    assert state.to_act == 2
+
+
+def test_c28_round_scope_once_the_bet_is_max_bet_nobody_raises():
+    state = ceiling_hand(max_bet_scope="round")
+    assert state.legal_actions() == (Fold(), Check(), Bet(1, up_to=10))
+    act(state, Bet(10))
+    assert state.legal_actions() == (Fold(), Call())
+
+
+def test_c28_round_scope_limits_each_round_not_the_hand():
+    state = ceiling_hand(max_bet_scope="round")
+    act(state, Bet(10), Call(), Call())
+    assert state.round_number == 2
+    assert state.legal_actions() == (Fold(), Check(), Bet(1, up_to=10))
+    act(state, Bet(3))
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=6, up_to=10))
+
+
+def test_c28_round_scope_short_all_ins_as_c19_c20():
+    """Short all-ins work as under C-4: an all-in below a full raise does not reopen the
+    betting for a player who has acted, and a player with less than a full raise behind is
+    offered his all-in."""
+    state = ceiling_hand(max_bet_scope="round", stacks=[50, 50, 4])  # seat 2: 3 behind
+    act(state, Bet(2))
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=3))  # all it has, short
+    act(state, Raise(to=3), Call())
+    assert state.to_act == 1
+    assert state.legal_actions() == (Fold(), Call())  # faces 1, less than a full raise of 2
+    state = ceiling_hand(max_bet_scope="round", stacks=[50, 50, 8])  # seat 2: 7 behind
+    act(state, Bet(4))
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=7))  # under 8, under the ceiling
+
+
+def test_c28_raise_scope_is_the_default_and_unchanged():
+    assert Calatone().max_bet_scope == "raise"
+    state = ceiling_hand()
+    act(state, Bet(6))
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=12, up_to=16))
+    act(state, Raise(to=16))
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=26))  # a 10 on top, no ceiling
+
+
+def test_c28_a_bad_scope_is_a_configuration_error():
+    for bad in ("hand", "Round", None, 1):
+        with pytest.raises(ConfigurationError, match="max_bet_scope must be 'raise' or 'round'"):
+            Calatone(max_bet_scope=bad)
+
+
+def test_c28_a_raise_outside_the_range_says_the_range_and_changes_nothing():
+    state = ceiling_hand(max_bet_scope="round")
+    act(state, Bet(4))
+    before = state.clone()
+    with pytest.raises(IllegalActionError, match=r"may raise to 8 to 10 now \(max_bet_scope="):
+        state.apply(Raise(to=11))
+    with pytest.raises(IllegalActionError, match="may raise to 8 to 10"):
+        state.apply(Raise(to=7))
+    assert state == before
+    act(state, Raise(to=10))
+    before = state.clone()
+    with pytest.raises(IllegalActionError, match=r"the bet is at the ceiling"):
+        state.apply(Raise(to=12))
+    assert state == before
+    state = ceiling_hand()
+    with pytest.raises(IllegalActionError, match=r"may bet 1 to 10 now \(each bet or raise adds"):
+        state.apply(Bet(11))
 
 
 # -- bad input -------------------------------------------------------------------------------

@@ -42,6 +42,7 @@ from cartes.games.events import (
     Declared,
     ExposuresRevealed,
     PotAwarded,
+    RoundStarted,
     Shown,
     UncalledReturned,
 )
@@ -66,6 +67,7 @@ def games(draw):
         max_raises_per_round=draw(st.sampled_from([None, 1, 2, 4])),
         all_pass_ends_hand=draw(st.booleans()),
         lowest_rank=low,
+        max_bet_scope=draw(st.sampled_from(["raise", "round"])),
     )
 
 
@@ -132,7 +134,7 @@ def independent_awards(state):
             amount += sum(remaining)
             remaining = [0] * n
         layers.append([amount, eligible])
-    if not layers and sum(put):
+    if not layers:  # nothing in, or only folded chips: one pot, contested even empty (C-26)
         layers.append([sum(put), set(live)])
     values = {}
     for event in state.history:
@@ -174,7 +176,52 @@ def check_observations(state):
         assert not leaked, f"seat {seat} sees {leaked}"
 
 
+def check_offers_within_the_spread(state, legal):
+    """C-4 / C-28, from the offers alone: a bet or raise adds at least ``min_bet`` (unless it
+    is the seat's all-in, or under "round" the raise to the ceiling) and at most ``max_bet``
+    on top ("raise"), or takes the seat's round total to at most ``max_bet`` ("round")."""
+    game, rnd, seat = state.game, state.round, state.to_act
+    if state.phase != "betting":
+        return
+    level = max(rnd.contrib)
+    all_in = rnd.contrib[seat] + state.stacks[seat]
+    ceiling = game.max_bet_scope == "round"
+    for offer in legal:
+        if isinstance(offer, Bet | Raise):
+            low = offer.amount if isinstance(offer, Bet) else offer.to
+            high = low if offer.up_to is None else offer.up_to
+            assert high <= all_in
+            assert high <= (game.max_bet if ceiling else level + game.max_bet), offer
+            assert low - level >= game.min_bet or low == all_in or (
+                ceiling and low == game.max_bet
+            ), offer
+
+
+def check_rounds_within_the_limits(state):
+    """From the history alone: each round's full bets and raises (an increment of at least
+    ``min_bet`` and the last full one) stay within the cap (C-23), and under "round" no seat's
+    chips in a round ever pass ``max_bet`` (C-28)."""
+    game = state.game
+    put, level, increment, full = [0] * state.n, 0, 0, 0
+    for event in state.history:
+        if isinstance(event, RoundStarted):
+            put, level, increment, full = [0] * state.n, 0, 0, 0
+        elif isinstance(event, Acted):
+            put[event.seat] += event.amount
+            if game.max_bet_scope == "round":
+                assert put[event.seat] <= game.max_bet, event
+            if put[event.seat] > level:
+                raised = put[event.seat] - level
+                if raised >= max(game.min_bet, increment):
+                    increment = raised
+                    full += 1
+                level = put[event.seat]
+            if game.max_raises_per_round is not None:
+                assert full <= game.max_raises_per_round, event
+
+
 def check_finished_hand(state):
+    check_rounds_within_the_limits(state)
     assert sum(state.payoffs) == 0
     assert sum(state.stacks) == sum(state.initial_stacks)
     assert all(stack >= 0 for stack in state.stacks)
@@ -209,6 +256,7 @@ def play_checked(game, seed, probe):
         seat = state.to_act
         legal = state.legal_actions()
         assert legal
+        check_offers_within_the_spread(state, legal)
         if probe:
             before = state.clone()
             for offer in legal:

@@ -332,10 +332,11 @@ def test_s13_short_all_in_in_a_hand():
     assert state.legal_actions() == (Fold(), Call())  # seat 2 had: no reopening
 
 
-def test_s13_half_bet_rule_measured_per_player():
-    """S-13: short all-ins reopen the betting only for a player who faces at least half a bet
-    more than what he last acted on (issue 10's repro: the second short all-in reopened it
-    for everyone)."""
+def test_s13_example_fifth_street_short_all_ins_add_up_per_player():
+    """S-13's third worked example (fixed limit 5/10 on fifth street): A bets 10, B is all-in
+    to 14, C calls 14, D is all-in to 18. C faces 4 < 5 and may only call or fold; A faces
+    8 >= 5, which acts as a raise for him: he may raise to the current wager plus a unit, 28
+    (revision 2 offered 20, a unit over the last full bet)."""
     game = SevenCardStud(players=4, small_bet=5, big_bet=10)
     state = game.start(seed=3, stacks=[200, 21, 200, 17])
     act(state, BringIn())
@@ -346,13 +347,92 @@ def test_s13_half_bet_rule_measured_per_player():
     assert state.street == 5
     assert state.to_act == 2
     act(state, Bet(10), Raise(to=14), Call(), Raise(to=18))  # seats 3 and 1 all-in, short
-    # seat 2 bet 10 and now faces 8 more: half a bet or more, so he may raise
-    assert state.to_act == 2
-    assert Raise(to=20) in state.legal_actions()
+    assert state.stacks[3] == state.stacks[1] == 0
+    assert state.to_act == 2  # A: bet 10, faces 8 more
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=28))
     act(state, Call())
-    # seat 0 called 14 and faces 4 more: under half a bet, so only fold or call
-    assert state.to_act == 0
+    assert state.to_act == 0  # C: called 14, faces 4 more
     assert state.legal_actions() == (Fold(), Call())
+
+
+def test_s13_repro_a_raise_over_short_all_ins_goes_to_the_wager_plus_a_unit():
+    """Issue 18's first repro, which is also S-13's first worked example (unit 5, L = 5 after
+    a completion): an all-in to 7, a call of 7, an all-in to 9. The completer faces 4 >= 2.5
+    and may raise to 9 + 5 = 14 (revision 2 offered 10); a player yet to act facing the 7
+    alone may complete to 10; the player who called 7 faces 2 and may only call or fold."""
+    game = SevenCardStud(players=5, ante=2, bring_in=2, small_bet=5, big_bet=10, max_raises=3,
+                         open_pair_big_bet=False)
+    state = game.start(seed=20261912, stacks=[317, 30, 11, 251, 9], button=1)
+    assert state.to_act == 3
+    act(state, Complete(), Raise(to=7))  # seat 3 completes to 5; seat 4 is all-in to 7
+    assert state.to_act == 0  # yet to act, facing the 7 alone: 2 < 2.5
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=10))
+    act(state, Fold(), Call(), Raise(to=9))  # seat 1 calls 7; seat 2 is all-in to 9
+    assert state.stacks[2] == state.stacks[4] == 0
+    assert state.to_act == 3
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=14))
+    called = state.clone()
+    act(state, Raise(to=14))  # a full raise: it counts and reopens the betting for seat 1
+    assert state.round.count == 2
+    assert state.to_act == 1
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=19))
+    act(called, Call())
+    assert called.to_act == 1  # called 7, faces 2 more
+    assert called.legal_actions() == (Fold(), Call())
+
+
+def test_s13_repro_an_all_in_completion_of_half_a_unit_is_full():
+    """Issue 18's second repro, S-13's second worked example: bring-in 6, small bet 10. An
+    all-in completion to 9 counts as full (9 >= 5: the bring-in is no bet), so it counts
+    toward the cap and the bring-in may raise, to 19 (revision 2 offered only fold and call,
+    measuring the completion's 3 over the bring-in)."""
+    game = SevenCardStud(players=7, ante=2, bring_in=6, small_bet=10, big_bet=20, max_raises=3,
+                         open_pair_big_bet=False)
+    state = game.start(seed=20262776, stacks=[34, 262, 47, 40, 367, 49, 11], button=5)
+    assert state.to_act == 0
+    act(state, BringIn(), Fold(), Call(), Fold(), Call(), Fold(), Complete())
+    assert state.stacks[6] == 0
+    assert state.round.contrib[6] == 9
+    assert state.round.count == 1
+    assert state.to_act == 0
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=19))
+    act(state, Raise(to=19))
+    assert state.to_act == 2  # who called the bring-in faces a full completion and a raise
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=29))
+
+
+def test_s13_example_an_all_in_bet_of_half_a_unit_is_raised_by_a_unit():
+    """S-13 (1): on a $20 round a $15 all-in bet counts as full, and a raise over it goes to
+    $35."""
+    game = SevenCardStud(players=3, small_bet=10, big_bet=20)
+    state = game.start(seed=1, stacks=[200, 200, 18])
+    act(state, BringIn())
+    while state.street == 3:
+        act(state, Call())
+    while state.street == 4:
+        act(state, Check())
+    assert (state.street, state.to_act, state.stacks[2]) == (5, 2, 15)
+    act(state, Bet(15))
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=35))
+
+
+def test_s13_before_any_full_action_the_last_full_level_is_zero():
+    """S-13: before any full action in a round L is 0. On fourth street (unit 5) an all-in
+    bet of 2 and an all-in raise to 4 are each action only (each adds less than 2.5 to the
+    wager it faces), but a player yet to act faces 4 - 0 >= 2.5: for him they act as a raise,
+    and he may raise to 4 + 5 = 9 (revision 2 offered 5)."""
+    game = SevenCardStud(players=4, open_pair_big_bet=False)
+    state = game.start(seed=0, stacks=[200, 5, 7, 200])
+    act(state, BringIn())
+    while state.street == 3:
+        act(state, Call())
+    assert (state.street, state.to_act, state.stacks[1:3]) == (4, 1, (2, 4))
+    act(state, Bet(2))  # all-in
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=4))  # all seat 2 has
+    act(state, Raise(to=4))  # all-in
+    assert state.round.count == 0
+    assert state.to_act == 3
+    assert state.legal_actions() == (Fold(), Call(), Raise(to=9))
 
 
 def test_s5_a_raise_over_short_all_ins_counts_toward_the_cap():
@@ -366,7 +446,8 @@ def test_s5_a_raise_over_short_all_ins_counts_toward_the_cap():
         act(state, Check())
     assert state.stacks == (97, 97, 13, 16, 97)
     act(state, Bet(10), Call(), Raise(to=13), Raise(to=16))  # two short all-ins
-    act(state, Raise(to=20), Raise(to=30), Raise(to=40))  # three full raises: capped
+    # they add 6 >= 5 over the bet for seat 4: a raise goes to 16 + 10 (S-13)
+    act(state, Raise(to=26), Raise(to=36), Raise(to=46))  # three full raises: capped
     assert state.to_act == 4
     assert state.legal_actions() == (Fold(), Call())
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from cartes.errors import ConfigurationError
 from cartes.games._check import flag, is_whole, store, whole
@@ -70,18 +71,32 @@ class FixedLimit:
             )
 
 
+MaxBetScope = Literal["raise", "round"]
+
+
 @dataclass(frozen=True, slots=True)
 class SpreadLimit:
     """Spread-limit betting (calatone, C-4): a bet is ``min_bet..max_bet``; a raise adds
     ``max(min_bet, last increment)..max_bet`` on top of the current bet. An all-in for less
     than a full raise does not reopen the betting for players who already acted.
 
+    ``max_bet_scope="round"`` (C-28) makes ``max_bet`` a ceiling on what a player puts in the
+    round instead: a raise goes from the current bet plus a full raise up to ``max_bet``; where
+    a full raise would pass it, the only raise is to ``max_bet`` exactly, a short raise (it
+    neither counts toward the cap nor makes its maker the last full aggressor); once the bet is
+    ``max_bet``, nobody raises.
+
     >>> SpreadLimit(1, 10)
-    SpreadLimit(min_bet=1, max_bet=10)
+    SpreadLimit(min_bet=1, max_bet=10, max_bet_scope='raise')
+    >>> SpreadLimit(1, 10, "hand")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.ConfigurationError: max_bet_scope must be 'raise' or 'round', got 'hand'
     """
 
     min_bet: int
     max_bet: int
+    max_bet_scope: MaxBetScope = "raise"
 
     def __post_init__(self) -> None:
         store(self, "min_bet", whole("min_bet", self.min_bet, 1))
@@ -90,6 +105,21 @@ class SpreadLimit:
             raise ConfigurationError(
                 f"max_bet must be >= min_bet ({self.min_bet}), got {self.max_bet}"
             )
+        store(self, "max_bet_scope", max_bet_scope(self.max_bet_scope))
+
+
+def max_bet_scope(value: object) -> MaxBetScope:
+    """``value`` checked as a :class:`SpreadLimit` ``max_bet_scope``: ``"raise"`` (C-4) or
+    ``"round"`` (C-28).
+
+    >>> max_bet_scope("round")
+    'round'
+    """
+    if value == "raise" and type(value) is str:
+        return "raise"
+    if value == "round" and type(value) is str:
+        return "round"
+    raise ConfigurationError(f"max_bet_scope must be 'raise' or 'round', got {value!r}")
 
 
 Structure = FixedLimit | SpreadLimit
@@ -345,11 +375,12 @@ class BettingRound:
         return increase >= max(s.min_bet, self.last_increment)
 
     def _raise_base(self) -> int:
-        """The level a fixed-limit raise adds its unit to: the last full bet or raise, moved
-        up by every whole unit that short all-ins have added since."""
-        base = self.full_level
-        while base + self.unit <= self.level:
-            base += self.unit
+        """The level a fixed-limit raise adds its unit to (S-13): the last full level *L*,
+        or the current wager when the action-only all-ins since *L* add up to half a unit
+        (a unit without the half-bet rule), since they then act as a raise."""
+        base, level = self.full_level, self.level
+        if level > base and self._reopens(level - base):
+            return level
         return base
 
     def _small(self) -> int:
@@ -364,8 +395,8 @@ class BettingRound:
             if self.bring_in is not None and self.count == 0 and level > 0:
                 return (_COMPLETE,)
             base = self.full_level
-            if base + self.unit <= level:  # short all-ins added whole units since
-                base = self._raise_base()
+            if level > base and self._reopens(level - base):
+                base = level  # action-only all-ins that add up to a raise for him (S-13)
             if self.big_option and not self.big_mode:
                 targets = sorted({min(base + self.unit, all_in), min(base + s.big_bet, all_in)})
                 if level == 0:
@@ -376,9 +407,16 @@ class BettingRound:
                 return ()
             return (_bet(target),) if level == 0 else (_raise(target),)
         low = level + max(s.min_bet, self.last_increment)
-        high = min(level + s.max_bet, all_in)
-        if all_in <= low:
-            low = high = all_in
+        if s.max_bet_scope == "raise":
+            high = min(level + s.max_bet, all_in)
+            if all_in <= low:
+                low = high = all_in
+        else:  # C-28: max_bet is the ceiling of a player's bets in the round
+            if level >= s.max_bet:
+                return ()
+            high = min(s.max_bet, all_in)
+            if high < low:  # all-in for less, or a full raise would pass the ceiling
+                low = high  # the raise to the ceiling is a short raise, like an all-in
         if level == 0:
             return (Bet(low, up_to=None if high == low else high),)
         return (Raise(to=low, up_to=None if high == low else high),)
@@ -464,10 +502,12 @@ class BettingRound:
         s = self.structure
         if isinstance(s, FixedLimit):
             # A raise to a full unit over the raise base is full (a voluntary raise always is);
-            # an all-in for less is judged on its own increment, so short ones add up only
-            # per player (S-13).
-            base = self._raise_base()
-            increment = target - before
+            # an all-in for less is judged on what it adds to the wager it faces, a completion
+            # on its total, the bring-in being no bet; short ones add up only per player
+            # (S-13).
+            completion = self.bring_in is not None and not self.count
+            base = self.full_level if completion else self._raise_base()
+            increment = target if completion else target - before
             full = target >= base + self.unit or (
                 s.half_bet_rule and 2 * increment >= self.unit
             )

@@ -1,4 +1,4 @@
-"""Calatone, the reference implementation: SPEC §1 and decisions C-1 to C-27.
+"""Calatone, the reference implementation: SPEC §1 and decisions C-1 to C-28 (revision 3).
 
 Calatone is seven-card stud's Italian cousin as a Spanish book tells it: two cards down, each
 player chooses which one to expose (all choices revealed together), five more cards face up,
@@ -40,7 +40,16 @@ from cartes.games.calatone_hands import (
     describe,
     partial_value,
 )
-from cartes.games.core import RULES_REVISION, Action, Event, Game, Observation, deck_kind
+from cartes.games.core import (
+    RULES_REVISION,
+    Action,
+    Bet,
+    Event,
+    Game,
+    Observation,
+    Raise,
+    deck_kind,
+)
 from cartes.games.events import (
     Acted,
     AllPassed,
@@ -83,7 +92,9 @@ class Calatone(Game):
 
     ``all_pass_ends_hand`` is the seed's rule that a round of passes in rounds 1-5 ends the
     hand (C-9); ``lowest_rank`` strips the deck below that rank (C-18: 2 to 14, 14 the ace),
-    allowed only while ``4 * (15 - lowest_rank) >= 7 * players``.
+    allowed only while ``4 * (15 - lowest_rank) >= 7 * players``. ``max_bet_scope`` is
+    ``"raise"`` (C-4: ``max_bet`` limits each bet or raise increment) or ``"round"`` (C-28:
+    it limits what a player bets in the round, so once the bet reaches it nobody raises).
 
     >>> Calatone(players=5, lowest_rank=7)
     Traceback (most recent call last):
@@ -93,6 +104,8 @@ class Calatone(Game):
     Traceback (most recent call last):
     ...
     cartes.errors.ConfigurationError: max_bet must be an integer >= 5, got 2
+    >>> Calatone(max_bet_scope="round").structure
+    SpreadLimit(min_bet=1, max_bet=10, max_bet_scope='round')
     """
 
     name: ClassVar[str] = "calatone"
@@ -105,6 +118,7 @@ class Calatone(Game):
     all_pass_ends_hand: bool = True
     lowest_rank: int = 2
     starting_stack: int = 200
+    max_bet_scope: betting.MaxBetScope = "raise"
 
     def __post_init__(self) -> None:
         store(self, "players", whole("players", self.players, 2, 7))
@@ -124,11 +138,12 @@ class Calatone(Game):
                 f"{15 - -(-needed // 4)}"
             )
         store(self, "starting_stack", whole("starting_stack", self.starting_stack, 1))
+        store(self, "max_bet_scope", betting.max_bet_scope(self.max_bet_scope))
 
     @cached_property  # made once: a round starts several times a hand
     def structure(self) -> betting.SpreadLimit:
         """The spread-limit structure of every betting round."""
-        return betting.SpreadLimit(self.min_bet, self.max_bet)
+        return betting.SpreadLimit(self.min_bet, self.max_bet, self.max_bet_scope)
 
     @cached_property
     def cap(self) -> betting.RaiseCap:
@@ -354,7 +369,7 @@ class CalatoneState(PokerState):
         while self.chips.folded[start]:
             start = (start + 1) % n
         order = [(start + i) % n for i in range(n) if not self.chips.folded[(start + i) % n]]
-        pot_list = betting.pots(self.chips.committed, self.chips.folded)
+        pot_list = self._pot_list()
         self.showdown = _Showdown(order, 0, [set(pot.eligible) for pot in pot_list])
         self.phase = "declare"
         self._next_declarer()
@@ -377,8 +392,14 @@ class CalatoneState(PokerState):
     def _award_declared(self) -> None:
         show = self.showdown
         assert show is not None
+        self._award(show.values, [frozenset(c) for c in show.claimants], self._pot_list())
+
+    def _pot_list(self) -> tuple[betting.Pot, ...]:
+        """The pots to award: the layered pots, or, when nobody has a chip in, one empty pot
+        for the players still in. An empty pot is still contested (C-26, revision 3): the
+        showdown is played and the history names its winner."""
         pot_list = betting.pots(self.chips.committed, self.chips.folded)
-        self._award(show.values, [frozenset(c) for c in show.claimants], pot_list)
+        return pot_list or (betting.Pot(0, frozenset(self.chips.live())),)
 
     def _award(
         self,
@@ -389,7 +410,7 @@ class CalatoneState(PokerState):
         """Award every pot, the last side pot first, to its best claimant; ties split with odd
         chips in seat order from the dealer's left (C-14, §1.8)."""
         if pot_list is None:
-            pot_list = betting.pots(self.chips.committed, self.chips.folded)
+            pot_list = self._pot_list()
         self.final_pots = pot_list
         for index in range(len(pot_list) - 1, -1, -1):
             pot = pot_list[index]
@@ -502,7 +523,33 @@ class CalatoneState(PokerState):
                     f"{' '.join(map(str, own))}: declare five of them"
                 )
             return f"{action!r} has {len(cards)} cards: declare exactly five of {len(own)}"
+        if isinstance(action, Bet | Raise) and self.phase == "betting":
+            return self._bet_message(seat, action, offered)
         return super()._illegal_message(action, offered)
+
+    def _bet_message(self, seat: int, action: Bet | Raise, offered: Sequence[Action]) -> str:
+        """A bet or raise out of range: the range offered and the limit that set it (C-4, or
+        C-28's ceiling on the round)."""
+        game = self.game
+        legal = f"legal actions are {list(offered)}"
+        word = "bet" if isinstance(action, Bet) else "raise to"
+        offer = next((o for o in offered if type(o) is type(action)), None)
+        if game.max_bet_scope == "round":
+            limit = (
+                f"max_bet_scope='round': a player's bets in a round total at most {game.max_bet}"
+            )
+        else:
+            limit = f"each bet or raise adds at most max_bet {game.max_bet}"
+        if offer is None:
+            rnd = self.round
+            if game.max_bet_scope == "round" and rnd is not None and rnd.level >= game.max_bet:
+                return f"{action!r}: the bet is at the ceiling ({limit}), so {legal}"
+            return f"{action!r} is not legal for seat {seat} now: {legal}"
+        assert isinstance(offer, Bet | Raise)
+        low = offer.amount if isinstance(offer, Bet) else offer.to
+        high = low if offer.up_to is None else offer.up_to
+        span = str(low) if high == low else f"{low} to {high}"
+        return f"{action!r}: seat {seat} may {word} {span} now ({limit}); {legal}"
 
     def _apply(self, action: Action) -> Event:
         seat = self.to_act

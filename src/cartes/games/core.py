@@ -786,7 +786,7 @@ def _range_offer_message(action: Action, offered: Sequence[Action]) -> str:
 
 #: The revision of the rules specification that cartes' own games play (see the rules pages
 #: and the changelog). A history written before histories carried it is of revision 2.
-RULES_REVISION = 2
+RULES_REVISION = 3
 
 #: The kinds of deck a hand history may name in ``deck_kind``, and their cards.
 DECK_KINDS: dict[str, type[Card] | type[SpanishCard]] = {"french": Card, "spanish": SpanishCard}
