@@ -52,8 +52,8 @@ from cartes.games.siete_y_medio_events import (
 )
 from cartes.play import RandomAgent, SeatView, ThresholdAgent, concrete, play_hand, play_table
 
-POOL = [Vote(True), Vote(False), Play(), SitOut(), Keep(), Exchange(), Annul(), Decline(), Bet(0), Bet(1),
-        Bet(3), Bet(5), Stand(), Stand(1), Stand(7), Draw(), Draw(raise_by=1),
+POOL = [Vote(True), Vote(False), Play(), SitOut(), Keep(), Exchange(), Annul(), Decline(),
+        Bet(0), Bet(1), Bet(3), Bet(5), Stand(), Stand(1), Stand(7), Draw(), Draw(raise_by=1),
         Draw(raise_by=9), Draw(calle=3), Draw(down=True), Muerta(), Muerta(raise_by=5),
         OpenCalle(1), OpenCalle(9), Raise(to=3), Fold(), Check()]
 ILL_TYPED = [Bet(1.0), Draw(raise_by=1.0), Draw(down=1), Draw(down="yes"), Stand(calle=True),

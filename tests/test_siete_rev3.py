@@ -16,7 +16,6 @@ from __future__ import annotations
 import pytest
 
 from _siete import deck, events, play, start
-from cartes import Deck, SpanishCard
 from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.games import (
     Annul,
@@ -125,7 +124,8 @@ def voted(text="5o 5c 6e 7b 6o  2o", **options):
 def test_m31_no_voter_chooses_play_or_sit_out():
     state = voted()
     agreed = events(state, StakesAgreed)[0]
-    assert agreed.adopted and agreed.sitting_out == ()
+    assert agreed.adopted
+    assert agreed.sitting_out == ()
     assert not events(state, Dealt)  # the deal waits for his choice
     assert (state.phase, state.to_act) == ("choice", 3)
     assert set(state.legal_actions()) == {Play(), SitOut()}
@@ -178,7 +178,8 @@ def test_m31_m37_an_annulled_deal_keeps_the_no_voters_choice():
     assert state.phase == "validity"
     play(state, Annul())
     dealt = [e.seat for e in events(state, Dealt)]
-    assert dealt[:4] == [4, 2, 1, 0] and set(dealt[4:]) <= {4, 2, 1, 0}
+    assert dealt[:4] == [4, 2, 1, 0]
+    assert dealt[4:8] == [4, 2, 1, 0]  # dealt again, to the same four
     assert state.limits == (2, 5)
     assert events(state, NoVoterChose) == [NoVoterChose(3, plays=False)]
 
@@ -223,7 +224,7 @@ def test_m31_a_tables_modality_is_checked_before_the_hand():
     table = Table(SieteYMedio(players=3))
     with pytest.raises(ConfigurationError, match="modality 3 needs the bank's proposal"):
         table.start_hand(seed=1, modality=3)
-    with pytest.raises(ConfigurationError, match="modality must be an integer in 1..3"):
+    with pytest.raises(ConfigurationError, match=r"modality must be an integer in 1\.\.3"):
         table.start_hand(seed=1, modality=4)
     with pytest.raises(ConfigurationError, match="modality-3 proposal"):
         table.start_hand(seed=1, minimum=2, maximum=5)  # the table's game plays modality 1
@@ -243,7 +244,8 @@ def test_m23_calle_without_hidden_card_draws_face_down():
     state = start("10o 5c 6e  11o 4b")
     play(state, Bet(1), OpenCalle(1, down=False))  # the caballo opens calle 1 face up
     calle_one = [a for a in state.legal_actions() if getattr(a, "calle", None) == 1]
-    assert calle_one and all(a.down for a in calle_one if isinstance(a, Draw | OpenCalle))
+    assert calle_one
+    assert all(a.down for a in calle_one if isinstance(a, Draw | OpenCalle))
     calle_zero = [a for a in state.legal_actions() if isinstance(a, Draw) and a.calle == 0]
     assert {a.down for a in calle_zero} == {False, True}  # calle 0 still holds its sota
     refuse(state, Draw(calle=1), r"calle 1 holds no face-down card.*down=True.*M-23")
@@ -257,7 +259,8 @@ def test_m23_a_calle_left_without_its_hidden_card_by_a_new_calle_draws_face_down
     state = start("10o 5c 6e  11o 2b")
     play(state, Bet(1), OpenCalle(1, down=True))  # the sota turned up; the caballo down, away
     calles = state.observation(2).extra["calles"][2]
-    assert calles[0][1] == (True,) and calles[1][1] == (False,)
+    assert calles[0][1] == (True,)
+    assert calles[1][1] == (False,)
     assert {a.down for a in state.legal_actions()
             if isinstance(a, Draw | OpenCalle) and a.calle == 0} == {True}
     refuse(state, Draw(calle=0), "M-23")

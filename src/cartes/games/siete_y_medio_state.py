@@ -1,8 +1,9 @@
 """One hand of siete y medio in progress: :class:`SieteState`, the state machine of SPEC §3.3.
 
 A hand moves through phases: the modality-3 ``"vote"``, the ``"choice"`` of a punter who voted
-against an adopted proposal (play or sit out, M-31), the bank's ``"validity"`` declaration, each punter's ``"first"`` card (decline, exchange, bet) and ``"play"``, the
-``"bank"``'s turn, and ``"over"`` after the settlement.
+against an adopted proposal (play or sit out, M-31), the bank's ``"validity"`` declaration,
+each punter's ``"first"`` card (decline, exchange, bet) and ``"play"``, the ``"bank"``'s turn,
+and ``"over"`` after the settlement.
 :class:`~cartes.games.siete_y_medio.SieteYMedio` starts it.
 
 >>> from cartes.games import SieteYMedio
@@ -635,7 +636,8 @@ class SieteState(State):
             self.sitting_out, self.deck, self.discards, self.aside, self.reshuffles, self.limits,
             {p: h.key() for p, h in self.punters.items()},
             None if self.bank_hand is None else self.bank_hand.key(), self.phase,
-            self.current, self.votes, self.choosers, self.net, self.next_bank, self.history, self.actions,
+            self.current, self.votes, self.choosers, self.net, self.next_bank, self.history,
+            self.actions,
         )
 
     def __eq__(self, other: object) -> bool:
