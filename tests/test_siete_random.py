@@ -226,7 +226,7 @@ def swap_a_hidden_card(game, seed):
     while not state.is_terminal:
         state.apply(agents[state.to_act].act(SeatView(state, state.to_act)))
     dealt = [e for e in state.history if isinstance(e, Dealt)]
-    banks = {e.card for e in dealt if e.seat == state.bank}  # D-14: the bank's 3 or 4 shows
+    banks = {e.card for e in dealt if e.seat == state.bank}  # M-43: the bank's 3 or 4 shows
     hidden = [e for e in dealt if not e.face_up and e.card not in banks]
     if not hidden:
         return 0
