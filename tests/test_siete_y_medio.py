@@ -775,7 +775,8 @@ def test_the_text_log_has_a_line_for_every_event():
         lines = state.text_log().splitlines()
         assert len(lines) == len(state.history)
         assert not [line for line in lines if re.match(r"[A-Z]\w+\(", line)]
-    assert kinds >= {"bank_start", "vote", "stakes", "card", "turn", "exchange", "decline",
+    assert kinds >= {"bank_start", "vote", "stakes", "no_voter_choice", "card", "turn",
+                     "exchange", "decline",
                      "valid", "stake", "open_calle", "stand", "bust", "muerta",
                      "reveal", "settle", "bank_taken", "end"}
 
