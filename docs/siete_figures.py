@@ -1,6 +1,8 @@
-"""Make the siete y medio table and plot of docs/analysis.rst (run from the repository root:
-``python docs/siete_figures.py``). Everything is computed exactly by cartes.analysis; the plot
-is plain SVG so that the docs need no plotting library."""
+"""Make the siete y medio tables and plot of docs/analysis.rst (run from the repository root:
+``python docs/siete_figures.py``). Everything is computed exactly by cartes.analysis, under
+SPEC revision 3 and with the option ``bust_pays_double``; the tables are written to
+``docs/siete_values.inc``, which the page includes, so that no number is copied by hand; the
+plot is plain SVG so that the docs need no plotting library."""
 
 from __future__ import annotations
 
@@ -18,7 +20,9 @@ THRESHOLDS = range(2, 16)
 HERE = Path(__file__).parent
 
 
-def table() -> str:
+def table(bust_pays_double: bool) -> str:
+    """The list-table of the punter's values (threshold punters and the optimal one) against
+    threshold banks."""
     banks = (9, 10, 11, 12, 13)
     punters = (8, 9, 10, 11, 12)
     header = "   * - bank draws below\n" + "".join(
@@ -27,10 +31,13 @@ def table() -> str:
     rows = []
     for b in banks:
         bank = bank_draws_below(b)
-        cells = [f"{float(expected_value(punter_draws_below(p), bank)):+.4f}" for p in punters]
-        cells.append(f"{float(best_punter_policy(bank).value):+.4f}")
+        double = bust_pays_double
+        values = [expected_value(punter_draws_below(p), bank, bust_pays_double=double)
+                  for p in punters]
+        values.append(best_punter_policy(bank, bust_pays_double=double).value)
+        cells = [f"{float(value):+.4f}" for value in values]
         rows.append(f"   * - {b / 2:g}\n" + "".join(f"     - {c}\n" for c in cells))
-    return header + "".join(rows)
+    return ".. list-table::\n   :header-rows: 1\n\n" + header + "".join(rows)
 
 
 def svg(series: dict[str, list[float]], colours: dict[str, str]) -> str:
@@ -63,26 +70,47 @@ def svg(series: dict[str, list[float]], colours: dict[str, str]) -> str:
                  '(points): the other side draws below it</text>')
     for n, (name, values) in enumerate(series.items()):
         points = " ".join(f"{x(t):.1f},{y(v):.1f}" for t, v in zip(xs, values, strict=True))
+        dash = ' stroke-dasharray="6,4"' if "bust_pays_double" in name else ""
         parts.append(f'<polyline points="{points}" fill="none" stroke="{colours[name]}" '
-                     'stroke-width="2"/>')
-        parts.append(f'<text x="{left + 10}" y="{top + 14 + 16 * n}" fill="{colours[name]}">'
-                     f'{name}</text>')
+                     f'stroke-width="2"{dash}/>')
+        if not name.startswith("_"):  # "_...": no line of its own in the legend
+            parts.append(f'<text x="{left + 10}" y="{top + 14 + 16 * n}" '
+                         f'fill="{colours[name]}">{name}</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
 
+def curves(bust_pays_double: bool) -> tuple[list[float], list[float], list[float]]:
+    """The three curves of the plot, for every threshold t."""
+    double = bust_pays_double
+    optimal = [float(best_punter_policy(bank_draws_below(t), bust_pays_double=double).value)
+               for t in THRESHOLDS]
+    same = [float(expected_value(punter_draws_below(t), bank_draws_below(t),
+                                 bust_pays_double=double)) for t in THRESHOLDS]
+    response = [float(best_bank_response(punter_draws_below(t), bust_pays_double=double).value)
+                for t in THRESHOLDS]
+    return optimal, same, response
+
+
 def main() -> None:
-    optimal = [float(best_punter_policy(bank_draws_below(t)).value) for t in THRESHOLDS]
-    same = [float(expected_value(punter_draws_below(t), bank_draws_below(t))) for t in THRESHOLDS]
-    response = [float(best_bank_response(punter_draws_below(t)).value) for t in THRESHOLDS]
+    optimal, same, response = curves(False)
+    optimal_double, _, response_double = curves(True)
     series = {
         "punter's best policy vs a bank drawing below t": optimal,
         "both draw below t": same,
         "punter drawing below t vs the bank's best response": response,
+        "dashed: the same two with bust_pays_double": optimal_double,
+        "_bust_pays_double response": response_double,
     }
-    colours = dict(zip(series, ["#1b7837", "#555555", "#b2182b"], strict=True))
+    colours = dict(zip(series, ["#1b7837", "#555555", "#b2182b", "#1b7837", "#b2182b"],
+                       strict=True))
     (HERE / "_static" / "sieteymedio.svg").write_text(svg(series, colours))
-    print(table())
+    (HERE / "siete_values.inc").write_text(
+        ".. Written by docs/siete_figures.py: run it again, do not edit by hand.\n\n"
+        "Revision 3 (a bank bust pays every bet once, M-15):\n\n" + table(False)
+        + "\nWith ``bust_pays_double=True`` (a 7½ is paid double on a bank bust too, as "
+        "revision 2 did):\n\n" + table(True)
+    )
     for t, a, b, c in zip(THRESHOLDS, optimal, same, response, strict=True):
         print(f"{t / 2:>4g} {a:+.4f} {b:+.4f} {c:+.4f}")
 

@@ -143,6 +143,7 @@ def old_siete(state: SieteState, seat: int | None) -> Observation:
             "bank": state.bank,
             "phase": state.phase,
             "limits": state.limits,
+            "modality": state.game.modality,  # the hand's own (M-31: a table's per hand)
             "order": state.order,
             "calles": tuple(calles),
             "stock": len(state.deck),

@@ -178,3 +178,28 @@ def test_openspiels_rl_environment_plays_the_game():
         total += step.rewards
         assert sum(step.rewards) == 0
     assert total.any()
+
+
+def test_siete_y_medio_with_revision_3s_options_and_actions_passes_the_simulation_test():
+    """A modality-3 proposal among four punters (a no-voter's Play or SitOut, M-31) and the
+    option bust_pays_double (M-15): OpenSpiel's test passes, and random play meets both new
+    action numbers."""
+    from cartes.games import SieteYMedio
+
+    game = OpenSpielGame(SieteYMedio(players=5, modality=3, minimum=1, maximum=4,
+                                     bust_pays_double=True))
+    pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
+    names = encoding(game.cartes_game).action_names
+    rng = np.random.default_rng(31)
+    met = set()
+    for _ in range(60):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions = [a for a, _ in state.chance_outcomes()]
+            else:
+                actions = state.legal_actions()
+                met.update(names[a] for a in actions)
+            state.apply_action(int(rng.choice(actions)))
+        assert sum(state.returns()) == 0
+    assert {"play", "sit_out"} <= met

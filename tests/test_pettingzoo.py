@@ -100,3 +100,29 @@ def test_render_shows_the_log():
     assert environment.render() is None
     environment.reset(seed=1)
     assert environment.render().startswith("Hand starts")
+
+
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+def test_siete_y_medio_with_revision_3s_options_and_actions_passes_the_api_test():
+    """A modality-3 proposal among four punters (a no-voter's Play or SitOut, M-31) and the
+    option bust_pays_double (M-15); random play meets both new action numbers."""
+    from cartes.games import SieteYMedio
+
+    game = SieteYMedio(players=5, modality=3, minimum=1, maximum=4, bust_pays_double=True)
+    api_test(CartesEnv(game), num_cycles=200, verbose_progress=False)
+    names = encoding(game).action_names
+    environment = env(game)
+    rng = np.random.default_rng(31)
+    met = set()
+    for episode in range(60):
+        environment.reset(seed=episode)
+        while environment.agents:
+            obs, _, terminated, truncated, _ = environment.last()
+            if terminated or truncated:
+                environment.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            met.update(names[i] for i in legal)
+            environment.step(int(rng.choice(legal)))
+    assert {"play", "sit_out"} <= met

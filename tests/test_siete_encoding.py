@@ -21,7 +21,9 @@ def test_the_numbering_is_the_documented_one():
     enc = encoding(SieteYMedio(players=3))
     assert isinstance(enc, SieteEncoding)
     names = enc.action_names
-    assert len(names) == enc.num_actions == 6 + 3 + 3 + 12 + 12 * 2 * 3 + 12 * 2 * 3 * 3 == 312
+    assert len(names) == enc.num_actions == 6 + 3 + 3 + 12 + 12 * 2 * 3 + 12 * 2 * 3 * 3 + 2 \
+        == 314
+    assert names[312:] == ("play", "sit_out")  # M-31, after every older number
     assert names[:12] == ("vote[yes]", "vote[no]", "keep", "exchange", "annul", "decline",
                           "bet[0]", "bet[1]", "bet[2]", "muerta[0]", "muerta[1]", "muerta[2]")
     faces = ("up", "down")
@@ -51,7 +53,7 @@ def random_states(game, hands, seed):
 
 @pytest.mark.parametrize(("options", "exact"), [
     ({"modality": 2, "players": 5}, True),
-    ({"modality": 3, "minimum": 1, "maximum": 9, "players": 4}, False),
+    ({"modality": 3, "minimum": 1, "maximum": 9, "players": 5}, False),
 ])
 def test_every_kind_round_trips_in_random_play(options, exact):
     game = SieteYMedio(**options)
@@ -72,7 +74,8 @@ def test_every_kind_round_trips_in_random_play(options, exact):
                 else:
                     assert offer.allows(back)
     for kind in ("bet", "stand", "draw", "open_calle", "muerta", "keep", "exchange",
-                 "decline", "annul", *(["vote"] if options["modality"] == 3 else [])):
+                 "decline", "annul",
+                 *(["vote", "play", "sit_out"] if options["modality"] == 3 else [])):
         assert met[kind], f"random play never met {kind}"
 
 
@@ -119,3 +122,25 @@ def test_the_bank_cannot_tell_a_punters_face_down_card():
     assert views["hidden"][0, 0] == 0
     assert views["bets"][0, 0] == pytest.approx(1 / 3)
     assert views["points"][0, 0] == pytest.approx(12 / 15)
+
+
+def test_m31_the_no_voters_choice_has_its_numbers_and_its_phase():
+    from cartes.games import Play, SitOut, Table
+
+    game = SieteYMedio(players=5, modality=3, minimum=2, maximum=5)
+    enc = encoding(game)
+    state = game.start(seed=4)
+    state.apply_all([Vote(True), Vote(False), Vote(True), Vote(True)])
+    obs = state.observation(state.to_act)
+    assert {enc.action_names[i]: a for i, a in enc.legal_ids(obs).items()} == {
+        "play": Play(), "sit_out": SitOut()}
+    assert enc.decode(312, obs) == Play()
+    assert enc.encode(SitOut(), obs) == 313
+    views = enc.tensor_views(enc.observation_tensor(obs))
+    assert views["phase"].tolist() == [0, 0, 0, 0, 0, 0, 1]
+    # a table's hand in another modality: the tensor shows the hand's, not the table's game's
+    table = Table(SieteYMedio(players=3))
+    hand = table.start_hand(seed=1, modality=2)
+    views = encoding(table.game).tensor_views(
+        encoding(table.game).observation_tensor(hand.observation(hand.to_act)))
+    assert views["modality"].tolist() == [0, 1, 0]

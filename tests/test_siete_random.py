@@ -29,8 +29,10 @@ from cartes.games import (
     Keep,
     Muerta,
     OpenCalle,
+    Play,
     Raise,
     SieteYMedio,
+    SitOut,
     Stand,
     Table,
     Vote,
@@ -50,8 +52,8 @@ from cartes.games.siete_y_medio_events import (
 )
 from cartes.play import RandomAgent, SeatView, ThresholdAgent, concrete, play_hand, play_table
 
-POOL = [Vote(True), Vote(False), Keep(), Exchange(), Annul(), Decline(), Bet(0), Bet(1),
-        Bet(3), Bet(5), Stand(), Stand(1), Stand(7), Draw(), Draw(raise_by=1),
+POOL = [Vote(True), Vote(False), Play(), SitOut(), Keep(), Exchange(), Annul(), Decline(),
+        Bet(0), Bet(1), Bet(3), Bet(5), Stand(), Stand(1), Stand(7), Draw(), Draw(raise_by=1),
         Draw(raise_by=9), Draw(calle=3), Draw(down=True), Muerta(), Muerta(raise_by=5),
         OpenCalle(1), OpenCalle(9), Raise(to=3), Fold(), Check()]
 ILL_TYPED = [Bet(1.0), Draw(raise_by=1.0), Draw(down=1), Draw(down="yes"), Stand(calle=True),
@@ -67,7 +69,8 @@ def games(draw):
         limits = {"minimum": low, "maximum": draw(st.integers(low, low + 4))}
     return SieteYMedio(players=draw(st.integers(2, 8)), modality=modality,
                        bank_passes=draw(st.sampled_from(["privileged", "every_hand"])),
-                       reveal_seven_and_half=draw(st.booleans()), **limits)
+                       reveal_seven_and_half=draw(st.booleans()),
+                       bust_pays_double=draw(st.booleans()), **limits)
 
 
 def public_cards(state):
@@ -96,6 +99,16 @@ def check_state(state):
         if calle.status != "bust":
             places.extend(calle.cards)
     assert Counter(places) == Counter(state.initial_deck)
+    # M-23: a calle with no face-down card is offered only a face-down card
+    if state.phase == "play":
+        calles = state.punters[state.to_act].calles
+        for offer in state.legal_actions():
+            if isinstance(offer, Draw | OpenCalle) and False not in calles[offer.calle].up:
+                assert offer.down, offer
+    # M-31: only a no-voter of an adopted proposal chooses, before any card is dealt
+    if state.phase == "choice":
+        assert state.votes[state.to_act] is False
+        assert not any(isinstance(e, Dealt) for e in state.history)
     # no leaks: a seat sees public cards and its own cards, never a muerta's before the end
     public = public_cards(state)
     assert state.observation(None).visible_cards() <= public
@@ -151,6 +164,13 @@ def check_finished(state):
     assert state.payoffs[state.bank] == busted - settled
     assert replay(state.to_json()) == state
     taken = [e.seat for e in state.history if isinstance(e, BankTaken)]
+    bank_total = next((e.total for e in state.history if isinstance(e, Busted)
+                       and e.seat == state.bank), None)
+    if bank_total is not None and not state.game.bust_pays_double:
+        assert not taken  # M-15: nobody takes the bank on its bust (seed d.3)
+        # every live hand is paid (a 7½ once, a muerta 7½ three times) or lost by a muerta
+        assert {e.outcome for e in state.history if isinstance(e, Settled)} <= {
+            "win", "muerta", "bust"}
     if state.game.bank_passes == "privileged":
         assert state.next_button == (taken[0] if taken else state.bank)
     privileged = [e for e in state.history if isinstance(e, Settled) and e.outcome == "privileged"]
@@ -206,7 +226,7 @@ def swap_a_hidden_card(game, seed):
     while not state.is_terminal:
         state.apply(agents[state.to_act].act(SeatView(state, state.to_act)))
     dealt = [e for e in state.history if isinstance(e, Dealt)]
-    banks = {e.card for e in dealt if e.seat == state.bank}  # D-14: the bank's 3 or 4 shows
+    banks = {e.card for e in dealt if e.seat == state.bank}  # M-43: the bank's 3 or 4 shows
     hidden = [e for e in dealt if not e.face_up and e.card not in banks]
     if not hidden:
         return 0

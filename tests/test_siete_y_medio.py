@@ -1,5 +1,6 @@
 """Siete y medio scenarios on stacked decks: every row of the settlement table (SPEC §3.5) and
-every decision M-1 to M-29, each test named after what it checks.
+every decision M-1 to M-43 (SPEC revision 3; the rules it changed are in test_siete_rev3.py),
+each test named after what it checks.
 
 With three seats and the bank at seat 0 the punters play in the order 2, 1 (counter-clockwise
 from the bank's right); the deal gives seat 2, seat 1, then the bank one card each, and the
@@ -7,6 +8,8 @@ cards after that go out in the order they are asked for.
 """
 
 from __future__ import annotations
+
+import itertools
 
 import pytest
 
@@ -24,6 +27,7 @@ from cartes.games import (
     OpenCalle,
     Raise,
     SieteYMedio,
+    SitOut,
     Stand,
     Table,
     Vote,
@@ -166,9 +170,13 @@ def test_m14_m28_a_muerta_7_and_half_is_not_privileged_and_does_not_take_the_ban
     assert state.next_button == 1
 
 
-def test_m15_the_privileged_7_and_half_takes_the_bank_when_the_bank_busts_too():
+def test_m15_m28_a_bank_bust_pays_the_first_7_and_half_once_and_keeps_the_bank():
     state = start("7o 5c 6e  10c  5b")
     play(state, Bet(1), Draw(), Bet(1), Stand(), Draw())  # the bank 6 + 5: bust
+    assert outcomes(state) == [(2, 0, "win", 1), (1, 0, "win", 1)]
+    assert state.next_button == 0
+    state = start("7o 5c 6e  10c  5b", bust_pays_double=True)  # the common usage
+    play(state, Bet(1), Draw(), Bet(1), Stand(), Draw())
     assert outcomes(state) == [(2, 0, "privileged", 2), (1, 0, "win", 1)]
     assert state.next_button == 2
 
@@ -234,8 +242,9 @@ def test_m13_calles_with_7_and_half_in_two_only_the_leftmost_is_double():
     play(state, OpenCalle(2))  # decided before the card is seen: the caballo opens calle 1
     assert events(state, CalleOpened) == [CalleOpened(2, 1, 0)]
     play(state, Draw(calle=0))  # sota + 7 = 7½ on calle 0: no more calles can open
-    assert state.legal_actions() == (Draw(calle=1, up_to=1), Draw(calle=1, down=True, up_to=1))
-    play(state, Draw(calle=1))  # caballo + 7 = 7½
+    # calle 1's caballo came face up: its next card comes face down (M-23)
+    assert state.legal_actions() == (Draw(calle=1, down=True, up_to=1),)
+    play(state, Draw(calle=1, down=True))  # caballo + 7 = 7½
     play(state, Bet(1), Stand(), Stand())
     assert outcomes(state) == [(2, 0, "privileged", 2), (2, 1, "win", 2), (1, 0, "lose", -1)]
 
@@ -274,13 +283,13 @@ def test_m13_the_bank_opens_no_calles():
 
 def test_m22_order_of_play_with_calles():
     state = start("10o 5c 6e  11o 12o 2b  3b")
-    play(state, Bet(1), OpenCalle(1))  # calles 0 and 1
-    play(state, OpenCalle(1, calle=1))  # a rey from calle 1's draw opens calle 2
+    play(state, Bet(1), OpenCalle(1))  # calles 0 and 1, its caballo face up
+    play(state, OpenCalle(1, calle=1, down=True))  # a rey from calle 1's draw opens calle 2
     assert len(state.calles(2)) == 3
     # while calles can open, any of them may be named; the raise stays on the named one
     offered = {(a.calle, type(a).__name__) for a in state.legal_actions()}
     assert {c for c, _ in offered} == {0, 1, 2}
-    play(state, Draw(calle=1, raise_by=1))  # a 2: no more calles; calle 1 is played first
+    play(state, Draw(calle=1, raise_by=1, down=True))  # a 2: no more calles; calle 1 first
     assert state.calles(2)[1][-1] == SpanishCard("2b")
     assert {a.calle for a in state.legal_actions()} == {1}
     play(state, Stand(calle=1))
@@ -634,10 +643,14 @@ def test_m6_modality_3_needs_three_quarters_of_the_punters_rounded_up(punters, a
     agreed = events(state, StakesAgreed)[0]
     assert agreed.adopted is adopted
     assert state.limits == ((5, 10) if adopted else (1, 3))
-    rejecters = {state.order[i] for i in range(accepts, punters)}
-    assert set(agreed.sitting_out) == (rejecters if adopted else set())
+    assert agreed.sitting_out == ()
+    rejecters = [state.order[i] for i in range(accepts, punters)]
+    if adopted:  # M-31: each rejecter chooses; here they sit out
+        for seat in rejecters:
+            assert state.to_act == seat
+            play(state, SitOut())
     dealt = {e.seat for e in events(state, Dealt)}
-    assert dealt == {0} | (set(state.order) - set(agreed.sitting_out))
+    assert dealt == {0} | (set(state.order) - (set(rejecters) if adopted else set()))
 
 
 def test_m6_a_punter_may_sit_a_hand_out():
@@ -762,7 +775,8 @@ def test_the_text_log_has_a_line_for_every_event():
         lines = state.text_log().splitlines()
         assert len(lines) == len(state.history)
         assert not [line for line in lines if re.match(r"[A-Z]\w+\(", line)]
-    assert kinds >= {"bank_start", "vote", "stakes", "card", "turn", "exchange", "decline",
+    assert kinds >= {"bank_start", "vote", "stakes", "no_voter_choice", "card", "turn",
+                     "exchange", "decline",
                      "valid", "stake", "open_calle", "stand", "bust", "muerta",
                      "reveal", "settle", "bank_taken", "end"}
 
@@ -831,23 +845,25 @@ def test_settlement_table_exhaustively_for_every_total():
                     continue  # a 7 and one more card: at least 7½
                 if not muerta and points > 15:
                     continue  # a bust in play never reaches the settlement
-                for first in (False, True):
+                for first, double in itertools.product((False, True), (False, True)):
                     for bet in (1, 2, 4):
                         outcome, amount = settle_hand(points, bet, bank, muerta=muerta,
-                                                      first_seven=first)
+                                                      first_seven=first,
+                                                      bust_pays_double=double)
                         if muerta:
                             expected = (("bust", -bet) if points > 15 else
                                         ("bank_seven_and_half", -bet) if bank == 15 else
                                         ("muerta", 3 * bet))
                         elif bank == 15:
                             expected = ("bank_seven_and_half", -bet)
-                        elif points == 15 and first:
-                            expected = ("privileged", 2 * bet)
+                        elif points == 15 and first and (bank < 15 or double):
+                            expected = ("privileged", 2 * bet)  # d.2; d.3 on a bust (M-15)
                         elif bank > 15 or points > bank:
                             expected = ("win", bet)
                         else:
                             expected = ("lose", -bet)
-                        assert (outcome, amount) == expected, (points, bank, muerta, first)
+                        assert (outcome, amount) == expected, (points, bank, muerta, first,
+                                                               double)
                         if points == bank and not muerta:
                             assert amount == -bet  # ties to the bank (M-20)
 

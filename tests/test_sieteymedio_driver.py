@@ -1,4 +1,5 @@
-"""The 7½ dynamic programme against the game driver (issue 12, item 2's check).
+"""The 7½ dynamic programme against the game driver (issue 12, item 2's check), under both
+settlements of a bank bust (SPEC revision 3, and the option ``bust_pays_double``; issue 18).
 
 :class:`PolicyAgent` plays a programme's policies in ``get("siete-y-medio", players=2)``. The
 tests show that the driver then plays the programme's model: hand by hand on stacked decks
@@ -26,6 +27,7 @@ from cartes.analysis.sieteymedio import (
     bank_draws_below,
     best_bank_response,
     best_punter_policy,
+    expected_value,
     next_card_odds,
     punter_draws_below,
 )
@@ -34,19 +36,22 @@ from cartes.errors import IllegalActionError, OptionError
 from cartes.games import get
 from cartes.games.core import Bet
 from cartes.games.siete_y_medio_actions import Draw, Keep, Stand
-from cartes.games.siete_y_medio_events import Dealt
+from cartes.games.siete_y_medio_events import Busted, Dealt, Settled
 from cartes.games.siete_y_medio_state import SieteState
 from cartes.play import SeatView, play_hand
 from cartes.spanish import SpanishCard, spanish_deck_cards
 
 GAME = get("siete-y-medio", players=2)
+GAMES = {False: GAME, True: get("siete-y-medio", players=2, bust_pays_double=True)}
 DECK = spanish_deck_cards(40)
 
 
-def model_payoff(order: Sequence[int], punter: PunterPolicy, bank: BankPolicy) -> int:
+def model_payoff(order: Sequence[int], punter: PunterPolicy, bank: BankPolicy,
+                 double: bool = False) -> int:
     """The punter's result under the programme's model, dealing half-point values from
     ``order`` in the game's order: the punter's hidden card, the bank's card, the punter's
-    face-up cards, the bank's. Written from SPEC §3.5, not from the programme's code."""
+    face-up cards, the bank's. Written from SPEC §3.5 (revision 3; ``double``: the option
+    ``bust_pays_double``), not from the programme's code."""
     deck = iter(order)
     first, bank_card = next(deck), next(deck)
     later: list[int] = []
@@ -61,16 +66,19 @@ def model_payoff(order: Sequence[int], punter: PunterPolicy, bank: BankPolicy) -
     total = sum(cards)
     if total == TARGET:
         return -1  # row 2: the bank's 7½ takes everything, a punter's 7½ too
+    if total > TARGET:  # row 5: a bank bust pays every bet once (seed d.3), unless the option
+        return 2 if points == TARGET and double else 1
     if points == TARGET:
         return 2  # row 4: the only punter's 7½ is the privileged one
-    return 1 if total > TARGET or points > total else -1  # rows 5 and 6: ties to the bank
+    return 1 if points > total else -1  # rows 5 and 6: ties to the bank
 
 
-def driver_payoffs(agent: PolicyAgent, hands: int, seed: int) -> np.ndarray:
+def driver_payoffs(agent: PolicyAgent, hands: int, seed: int, double: bool = False) -> np.ndarray:
     """The punter's payoff in ``hands`` fresh seeded hands, the bank in seat 0 every time."""
     rng = np.random.default_rng(seed)
     agents = [agent, agent]
-    return np.array([play_hand(GAME, agents, rng, button=0).payoffs[1] for _ in range(hands)])
+    game = GAMES[double]
+    return np.array([play_hand(game, agents, rng, button=0).payoffs[1] for _ in range(hands)])
 
 
 def assert_within_four_errors(results: np.ndarray, exact: Fraction) -> None:
@@ -83,33 +91,46 @@ PUNTER = punter_draws_below(10)
 AGENT = PolicyAgent(punter_draws_below(12), BANK)
 
 
-@pytest.fixture(scope="module")
-def best_punter() -> Solution:
-    return best_punter_policy(BANK)
+@pytest.fixture(scope="module", params=[False, True], ids=["revision-3", "bust-pays-double"])
+def double(request: pytest.FixtureRequest) -> bool:
+    """Both settlements of a bank bust: revision 3's (every bet once) and the option's."""
+    return bool(request.param)
 
 
 @pytest.fixture(scope="module")
-def best_bank() -> Solution:
-    return best_bank_response(PUNTER)
+def best_punter(double: bool) -> Solution:
+    return best_punter_policy(BANK, bust_pays_double=double)
+
+
+@pytest.fixture(scope="module")
+def best_bank(double: bool) -> Solution:
+    return best_bank_response(PUNTER, bust_pays_double=double)
 
 
 def test_the_driver_settles_every_hand_as_the_model_does(
-    best_punter: Solution, best_bank: Solution
+    best_punter: Solution, best_bank: Solution, double: bool
 ) -> None:
     rng = np.random.default_rng(5)
     pairs = [(best_punter, BANK), (PUNTER, best_bank), (punter_draws_below(15), best_bank),
              (punter_draws_below(1), bank_draws_below(16))]
     outcomes = set()
+    seven_on_a_bust = 0
     for punter, bank in pairs:
         agent = PolicyAgent(punter, bank)
         for _ in range(400):
             cards = [DECK[i] for i in rng.permutation(40)]
             deck = Deck.stacked(cards, kind=SpanishCard)
-            state = play_hand(GAME, [agent, agent], deck=deck, button=0)
-            expected = model_payoff([card.half_points for card in cards], punter, bank)
+            state = play_hand(GAMES[double], [agent, agent], deck=deck, button=0)
+            expected = model_payoff([card.half_points for card in cards], punter, bank, double)
             assert state.payoffs == (-expected, expected), cards
             outcomes.add(expected)
+            settled = [e for e in state.history if isinstance(e, Settled)]
+            bust = any(isinstance(e, Busted) and e.seat == 0 for e in state.history)
+            if bust and settled and settled[0].total == TARGET:
+                seven_on_a_bust += 1  # the hand revision 3 changed
+                assert expected == (2 if double else 1)
     assert outcomes == {-1, 1, 2}  # every row of the settlement was met
+    assert seven_on_a_bust >= 10
 
 
 def test_the_punter_keeps_his_first_card_hidden_and_bets_the_minimum() -> None:
@@ -128,20 +149,38 @@ def test_the_punter_keeps_his_first_card_hidden_and_bets_the_minimum() -> None:
         assert len(hidden) == 1  # only the first card came face down
 
 
-def test_the_mean_payoff_is_the_exact_value(best_punter: Solution, best_bank: Solution) -> None:
-    assert_within_four_errors(driver_payoffs(PolicyAgent(best_punter, BANK), 20_000, 1),
+def test_the_mean_payoff_is_the_exact_value(
+    best_punter: Solution, best_bank: Solution, double: bool
+) -> None:
+    assert_within_four_errors(driver_payoffs(PolicyAgent(best_punter, BANK), 20_000, 1, double),
                               best_punter.value)
-    assert_within_four_errors(driver_payoffs(PolicyAgent(PUNTER, best_bank), 20_000, 2),
+    assert_within_four_errors(driver_payoffs(PolicyAgent(PUNTER, best_bank), 20_000, 2, double),
                               best_bank.value)
+
+
+def test_the_two_settlements_differ_by_more_than_the_simulations_error() -> None:
+    """The z-test above can tell the settlements apart: with both sides drawing to 7½ (many a
+    7½ meets a bank bust), the driver's mean under revision 3 is within four standard errors
+    of revision 3's exact value and more than four from the option's, and the other way
+    round."""
+    punter, bank = punter_draws_below(15), bank_draws_below(15)
+    agent = PolicyAgent(punter, bank)
+    exact = {double: expected_value(punter, bank, bust_pays_double=double)
+             for double in (False, True)}
+    for double in (False, True):
+        results = driver_payoffs(agent, 5_000, 3, double)
+        assert_within_four_errors(results, exact[double])
+        error = results.std() / np.sqrt(len(results))
+        assert abs(results.mean() - float(exact[not double])) > 4 * error
 
 
 @pytest.mark.slow
 def test_the_mean_payoff_is_the_exact_value_over_80k_hands(
-    best_punter: Solution, best_bank: Solution
+    best_punter: Solution, best_bank: Solution, double: bool
 ) -> None:
-    assert_within_four_errors(driver_payoffs(PolicyAgent(best_punter, BANK), 80_000, 11),
+    assert_within_four_errors(driver_payoffs(PolicyAgent(best_punter, BANK), 80_000, 11, double),
                               best_punter.value)
-    assert_within_four_errors(driver_payoffs(PolicyAgent(PUNTER, best_bank), 80_000, 12),
+    assert_within_four_errors(driver_payoffs(PolicyAgent(PUNTER, best_bank), 80_000, 12, double),
                               best_bank.value)
 
 

@@ -57,6 +57,7 @@ from cartes.games.siete_y_medio_actions import (
     Exchange,
     Keep,
     Muerta,
+    Play,
     Stand,
     Vote,
 )
@@ -422,10 +423,12 @@ def play_table(
 class ThresholdAgent:
     """A sensible siete y medio player, punter or bank, by thresholds on its own total.
 
-    As a punter it accepts a modality-3 proposal, declines a first 3 and exchanges a first 4,
-    bets the minimum (so that it may stand on one card), plays the *muerta* on a first 7 with
-    the largest raise (it pays three to one and wins about three times in ten), never opens a
-    calle, and draws while its total is below ``stand_at`` (keeping its first card hidden).
+    As a punter it accepts a modality-3 proposal (and plays at it when a hand puts it among
+    the no-voters, M-31: it finds any stakes acceptable), declines a first 3 and exchanges a
+    first 4, bets the minimum (so that it may stand on one card), plays the *muerta* on a
+    first 7 with the largest raise (it pays three to one and wins about three times in ten),
+    never opens a calle, and draws while its total is below ``stand_at`` (keeping its first
+    card hidden, and taking a calle's next card face down when it has none, M-23).
     As the bank it exchanges a 4 and annuls on a 3, then draws while below ``bank_stand_at``.
     Thresholds are in points (``Fraction(11, 2)`` is 5½).
 
@@ -448,7 +451,7 @@ class ThresholdAgent:
     def act(self, view: SeatView) -> Action:
         legal = view.legal_actions
         kinds = {offer.kind: offer for offer in legal}
-        for fixed in (Vote(True), Exchange(), Annul(), Decline(), Keep()):
+        for fixed in (Vote(True), Play(), Exchange(), Annul(), Decline(), Keep()):
             if fixed in legal:
                 return fixed
         if "bet" in kinds:

@@ -10,9 +10,13 @@ one, from a fresh 40-card deck (M-16):
   card up, M-8); he may stand on any number of cards (his bet is the minimum, M-25);
 * the bank sees the punter's face-up cards (M-18), not the hidden one, and draws by free
   choice (M-17) once the punter has stood; reaching 7½ stands at once (M-10);
-* settlement is §3.5: a bust loses even if the bank busts; the bank's 7½ wins everything;
-  the punter's 7½ is the privileged one (he is the only punter) and is paid double; otherwise
-  the higher total wins and ties go to the bank (M-20).
+* settlement is §3.5 of SPEC revision 3, computed by the game driver's own
+  :func:`~cartes.games.siete_y_medio_rules.settle_hand`: a bust loses even if the bank busts;
+  the bank's 7½ wins everything; the punter's 7½ is the privileged one (he is the only
+  punter) and is paid double when the bank stands below 7½; a bank bust pays the punter's bet
+  once, a 7½ included (seed d.3, M-15); otherwise the higher total wins and ties go to the bank
+  (M-20). ``bust_pays_double=True`` (the game's option of that name) pays the 7½ double on a
+  bank bust too, as revision 2 did.
 
 Left out of this first version, and so not in the numbers: *calles* (§3.4), *muerta* (M-14),
 exchanging a 4 or declining on a 3 (M-11, M-12), raises (M-24), turning the hidden card up,
@@ -31,6 +35,8 @@ recursion share its work (:func:`bank_draws_below` does).
 >>> solution = best_punter_policy(bank_draws_below(10))
 >>> solution.value > expected_value(punter_draws_below(10), bank_draws_below(10))
 True
+>>> best_punter_policy(bank_draws_below(10), bust_pays_double=True).value > solution.value
+True
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ from typing import Final, Protocol, TypeAlias
 from cartes.errors import DeckError, DuplicateCardError, IllegalActionError, OptionError
 from cartes.games.core import Action, Bet, Observation
 from cartes.games.siete_y_medio_actions import Draw, Keep, Stand
+from cartes.games.siete_y_medio_rules import settle_hand
 from cartes.spanish import SpanishCard, SpanishCardLike
 
 __all__ = [
@@ -183,15 +190,22 @@ def bank_draws_below(total: int) -> BankPolicy:
     return policy
 
 
-def _payoff(punter: int, bank: int) -> int:
-    """The punter's result when both have stood (neither bust is ``bank > TARGET``)."""
-    if bank == TARGET:
-        return -1
-    if punter == TARGET:
-        return 2
-    if bank > TARGET or punter > bank:
-        return 1
-    return -1
+@cache
+def _payoffs(bust_pays_double: bool) -> tuple[tuple[int, ...], ...]:
+    """The punter's result per unit bet when both have stood, ``[punter][bank]`` for totals
+    up to 15 and the bank's up to 16 (16: bust): the driver's settlement (§3.5), so that the
+    model and the game cannot disagree on a row."""
+    return tuple(
+        tuple(settle_hand(punter, 1, bank, bust_pays_double=bust_pays_double)[1]
+              for bank in range(TARGET + 2))
+        for punter in range(TARGET + 1)
+    )
+
+
+def _bust_option(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise OptionError(f"bust_pays_double must be True or False, got {value!r}")
+    return value
 
 
 def _add(cards: tuple[int, ...], value: int) -> tuple[int, ...]:
@@ -216,8 +230,9 @@ def _check_choice(choice: object, who: str) -> bool:
 class _Game:
     """The bank's side of the recursion, memoised for one bank policy."""
 
-    def __init__(self, bank_policy: BankPolicy) -> None:
+    def __init__(self, bank_policy: BankPolicy, bust_pays_double: bool) -> None:
         self.bank_policy = bank_policy
+        self.payoffs = _payoffs(bust_pays_double)
         self._bank = cache(self._bank_totals)
         # A policy that says it ignores the punter's cards shares one bank recursion among
         # all of them (the answer is the same).
@@ -240,9 +255,9 @@ class _Game:
 
     def stand_value(self, deck: Deck, first: int, later: tuple[int, ...]) -> int:
         """The punter's value standing on ``first`` and ``later``, times n!."""
-        punter = first + sum(later)
+        row = self.payoffs[first + sum(later)]
         shown = () if self.blind else later
-        return sum(q * _payoff(punter, end) for end, q in self._bank(deck, (), shown).items())
+        return sum(q * row[end] for end, q in self._bank(deck, (), shown).items())
 
 
 def _deal(deck: Deck) -> Iterable[tuple[int, int, Deck]]:
@@ -312,32 +327,42 @@ class Solution:
         return dict(sorted(result.items()))
 
 
-def expected_value(punter_policy: PunterPolicy, bank_policy: BankPolicy) -> Fraction:
-    """The punter's exact expected result per unit bet when both sides follow their policies.
+def expected_value(punter_policy: PunterPolicy, bank_policy: BankPolicy, *,
+                   bust_pays_double: bool = False) -> Fraction:
+    """The punter's exact expected result per unit bet when both sides follow their policies
+    (``bust_pays_double``: the game's option, M-15).
 
     >>> expected_value(punter_draws_below(1), bank_draws_below(1))  # both stand on one card
     Fraction(-9, 65)
+    >>> expected_value(punter_draws_below(1), bank_draws_below(1), bust_pays_double="no")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.OptionError: bust_pays_double must be True or False, got 'no'
     """
-    value, _ = _punter_values(_Game(bank_policy), punter_policy)
+    game = _Game(bank_policy, _bust_option(bust_pays_double))
+    value, _ = _punter_values(game, punter_policy)
     return value
 
 
-def best_punter_policy(bank_policy: BankPolicy) -> Solution:
+def best_punter_policy(bank_policy: BankPolicy, *, bust_pays_double: bool = False) -> Solution:
     """The punter's optimal policy against ``bank_policy`` and its exact expected value, by
-    dynamic programming over the cards left in the deck.
+    dynamic programming over the cards left in the deck (``bust_pays_double``: the game's
+    option, M-15).
 
     >>> s = best_punter_policy(bank_draws_below(11))
     >>> s.value == expected_value(s, bank_draws_below(11))
     True
     """
-    value, choices = _punter_values(_Game(bank_policy), None)
+    game = _Game(bank_policy, _bust_option(bust_pays_double))
+    value, choices = _punter_values(game, None)
     return Solution(value, dict(choices))  # type: ignore[arg-type]
 
 
-def best_bank_response(punter_policy: PunterPolicy) -> Solution:
+def best_bank_response(punter_policy: PunterPolicy, *,
+                       bust_pays_double: bool = False) -> Solution:
     """The bank's best response to ``punter_policy`` (a policy of the bank's cards and the
     punter's face-up cards) and the punter's exact expected value against it (the bank's is
-    its negative).
+    its negative); ``bust_pays_double`` is the game's option (M-15).
 
     The bank does not see the hidden card: at each of its decisions it weighs every hidden card
     the punter may hold by the chance that the punter holds it and has stood with the cards
@@ -349,6 +374,7 @@ def best_bank_response(punter_policy: PunterPolicy) -> Solution:
     >>> bank.value <= expected_value(punter_draws_below(11), bank_draws_below(11))
     True
     """
+    payoffs = _payoffs(_bust_option(bust_pays_double))
     # Where the punter stands, by face-up cards and hidden card, with the chance of getting
     # there summed over every order of the face-up cards; chances are kept times 40!.
     reach: dict[tuple[int, ...], dict[int, int]] = {}
@@ -390,8 +416,9 @@ def best_bank_response(punter_policy: PunterPolicy) -> Solution:
     ) -> int:
         total = sum(bank)
         shown = sum(visible)
-        stand = sum(-w * _payoff(first + shown, total) for first, (w, _) in weights.items())
-        if total >= TARGET:  # a bust is paid like a punter's win: _payoff gives it
+        column = min(total, TARGET + 1)
+        stand = sum(-w * payoffs[first + shown][column] for first, (w, _) in weights.items())
+        if total >= TARGET:  # a bust is settled by the table too (row 5, or 4 with the option)
             return stand
         draw = 0
         for value in VALUES:

@@ -63,6 +63,8 @@ from cartes.games.siete_y_medio_actions import (
     Keep,
     Muerta,
     OpenCalle,
+    Play,
+    SitOut,
     Stand,
     Vote,
 )
@@ -108,8 +110,8 @@ __all__ = [
     "to_phh",
 ]
 __all__ += [  # siete y medio
-    "Annul", "Decline", "Draw", "Exchange", "Keep", "Muerta", "OpenCalle", "SieteState",
-    "SieteYMedio", "Stand", "Vote", "draw_first_bank",
+    "Annul", "Decline", "Draw", "Exchange", "Keep", "Muerta", "OpenCalle", "Play", "SieteState",
+    "SieteYMedio", "SitOut", "Stand", "Vote", "draw_first_bank",
 ]
 
 GameFactory = Callable[..., Game]

@@ -1,4 +1,4 @@
-"""The encoding of siete y medio (7½) for programs: 312 action numbers and a tensor layout.
+"""The encoding of siete y medio (7½) for programs: 314 action numbers and a tensor layout.
 
 A punter may play up to :data:`MAX_CALLES` = 12 calles: a calle opens only on a figure drawn
 while every card the punter received is a figure, and the 40-card deck holds twelve figures.
@@ -20,7 +20,9 @@ bucket, ``j`` an amount bucket, each 0-2, smallest first):
   ``up`` and 1 for ``down`` (the bank draws with ``draw[0,up,0]``);
 - ``96`` to ``311``, ``open_calle[c,f,j,k]``: draw for calle ``c`` opening a new calle with
   bet bucket ``j`` on a figure, raising calle ``c`` by bucket ``k``, numbered
-  ``96 + ((2 c + f) 3 + j) 3 + k``.
+  ``96 + ((2 c + f) 3 + j) 3 + k``;
+- ``312`` ``play``, ``313`` ``sit_out``: the choice of a punter who voted against an adopted
+  proposal (M-31; numbered last, so that every earlier number kept its meaning).
 
 The observation tensor (float32, every entry in 0..1) holds these pieces, in order; ``n`` is
 the number of participants and seats are counted from the observer's (``r = 0`` is the
@@ -42,19 +44,19 @@ piece               shape           meaning
                                     (all 0: no such calle)
 ``bets``            ``(n, 12)``     the calle's bet, over ``hi``
 ``points``          ``(n, 12)``     the points of the cards seen there, over 7½
-``phase``           ``(6,)``        vote, validity, first, play, bank, over: one-hot
+``phase``           ``(7,)``        vote, validity, first, play, bank, over, choice: one-hot
 ``modality``        ``(3,)``        the modality, one-hot
 ``low``             ``(1,)``        the minimum bet over ``hi``
 ``stock``           ``(1,)``        the cards left in the stock, over 40
 ``discards``        ``(1,)``        the cards in the discards, over 40
 ``terminal``        ``(1,)``        1 once the hand is over
-``legal``           ``(312,)``      the legal action numbers (all 0 when it is not its turn)
+``legal``           ``(314,)``      the legal action numbers (all 0 when it is not its turn)
 =================== =============== ===========================================================
 
 >>> from cartes.games import SieteYMedio
 >>> enc = SieteEncoding(SieteYMedio(players=3))
->>> enc.num_actions, enc.action_names[24], enc.action_names[311], enc.tensor_shape
-(312, 'draw[0,up,0]', 'open_calle[11,down,2,2]', (2317,))
+>>> enc.num_actions, enc.action_names[24], enc.action_names[313], enc.tensor_shape
+(314, 'draw[0,up,0]', 'sit_out', (2320,))
 """
 
 from __future__ import annotations
@@ -79,6 +81,8 @@ from cartes.games.siete_y_medio_actions import (
     Keep,
     Muerta,
     OpenCalle,
+    Play,
+    SitOut,
     Stand,
     Vote,
 )
@@ -91,13 +95,16 @@ MAX_CALLES = 12
 _CARDS = 48  # Spanish card indices, 8s and 9s included
 _DECK = 40
 _MOST_CARDS = 14  # twelve figures and an ace reach 7, one more card ends the calle
-_PHASES = ("vote", "validity", "first", "play", "bank", "over")
+# "choice" (M-31) last: the one-hot positions of the earlier phases stay where they were
+_PHASES = ("vote", "validity", "first", "play", "bank", "over", "choice")
 _STATUSES = ("open", "stood", "bust", "muerta")
 _FACES = ("up", "down")
 _SIMPLE: tuple[tuple[str, Action], ...] = (
     ("vote[yes]", Vote(True)), ("vote[no]", Vote(False)), ("keep", Keep()),
     ("exchange", Exchange()), ("annul", Annul()), ("decline", Decline()),
 )
+#: Numbered after every other action (M-31's choice came with SPEC revision 3).
+_CHOICES: tuple[tuple[str, Action], ...] = (("play", Play()), ("sit_out", SitOut()))
 
 
 class SieteEncoding(PokerEncoding):
@@ -133,6 +140,7 @@ class SieteEncoding(PokerEncoding):
                                                                      _FACES, b)),
             *(f"open_calle[{c},{f},{j},{k}]"
               for c, f, j, k in itertools.product(range(MAX_CALLES), _FACES, b, b)),
+            *(name for name, _ in _CHOICES),
         )
 
     # where each kind's numbers start
@@ -141,6 +149,7 @@ class SieteEncoding(PokerEncoding):
     _STAND = _MUERTA + 3
     _DRAW = _STAND + MAX_CALLES
     _OPEN = _DRAW + MAX_CALLES * 2 * 3
+    _CHOICE = _OPEN + MAX_CALLES * 2 * 3 * 3
 
     def _spread(self, low: int, high: int | None) -> list[int | None]:
         return self._bucket_amounts([(low, low if high is None else high)])
@@ -152,6 +161,8 @@ class SieteEncoding(PokerEncoding):
         for offer in obs.legal_actions:
             if isinstance(offer, Vote | Keep | Exchange | Annul | Decline):
                 legal[simple.index(offer)] = offer
+            elif isinstance(offer, Play | SitOut):
+                legal[self._CHOICE + (type(offer) is SitOut)] = offer
             elif isinstance(offer, Bet):
                 for j, amount in enumerate(self._spread(offer.amount, offer.up_to)):
                     if amount is not None:
@@ -178,8 +189,9 @@ class SieteEncoding(PokerEncoding):
                                                             offer.down)
             else:
                 raise ConfigurationError(
-                    f"SieteEncoding has no number for {offer!r}: its actions are Vote, Keep, "
-                    "Exchange, Annul, Decline, Bet, Muerta, Stand, Draw and OpenCalle"
+                    f"SieteEncoding has no number for {offer!r}: its actions are Vote, Play, "
+                    "SitOut, Keep, Exchange, Annul, Decline, Bet, Muerta, Stand, Draw and "
+                    "OpenCalle"
                 )
         return legal
 
@@ -240,7 +252,7 @@ class SieteEncoding(PokerEncoding):
                 pieces["bets"][r, c] = min(bet / high, 1)
                 pieces["points"][r, c] = min(total(cards) / TARGET, 1)
         pieces["phase"][_PHASES.index(extra["phase"])] = 1
-        pieces["modality"][self.game.modality - 1] = 1
+        pieces["modality"][extra["modality"] - 1] = 1  # the hand's own: per hand, M-31
         pieces["low"][0] = low / high
         pieces["stock"][0] = min(extra["stock"] / _DECK, 1)
         pieces["discards"][0] = min(extra["discards"] / _DECK, 1)
@@ -253,11 +265,11 @@ class SieteEncoding(PokerEncoding):
         return Deck.spanish()
 
     def max_actions(self) -> int:
-        """Votes; the bank's validity (four exchanges, and annulled deals, counted as up to
-        40 more actions) and its draws; each punter's exchanges, bet and, per calle, a draw
-        per card and a stand."""
+        """Votes and the no-voters' choices; the bank's validity (four exchanges, and
+        annulled deals, counted as up to 40 more actions) and its draws; each punter's
+        exchanges, bet and, per calle, a draw per card and a stand."""
         n, m = self.game.players, MAX_CALLES
-        punter = 4 + 1 + m * (_MOST_CARDS + 1)
+        punter = 1 + 4 + 1 + m * (_MOST_CARDS + 1)
         return n + (4 + 40 + _MOST_CARDS + 1) + (n - 1) * punter
 
     def payoff_bounds(self) -> tuple[int, int]:

@@ -1,4 +1,4 @@
-"""Siete y medio (7½), the Spanish banking game, as in SPEC §3 (decisions M-1 to M-29).
+"""Siete y medio (7½), the Spanish banking game, as in SPEC §3, revision 3 (decisions M-1 to M-43).
 
 Each punter plays against the bank, not into a pot. Points are exact: a figure is half a
 point, so every total is kept in half-points (target 15); chips are whole numbers. Seats are
@@ -19,6 +19,7 @@ numbered clockwise; the deal and the turns go counter-clockwise from the bank's 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
@@ -45,7 +46,13 @@ class SieteYMedio(Game):
     three quarters of them, rounded up (M-6). ``bank_passes`` is ``"privileged"`` (the bank
     passes only to the privileged 7½, M-4) or ``"every_hand"`` (to the bank's right after
     every hand). ``reveal_seven_and_half`` turns a 7½'s hidden card up at once (M-10's
-    option). Balances start at ``starting_stack`` and may go below zero (M-19).
+    option). ``bust_pays_double`` pays the privileged 7½ double, and gives it the bank, when
+    the bank busts too (the common usage; by default a bank bust pays every bet once, seed
+    d.3, M-15). Balances start at ``starting_stack`` and may go below zero (M-19).
+
+    The bank announces the stakes per hand (M-31): :meth:`for_hand` gives the game with
+    another modality or proposal, and a :class:`~cartes.games.Table` takes them for its next
+    hand (``table.start_hand(modality=2)``).
 
     >>> SieteYMedio(players=9)
     Traceback (most recent call last):
@@ -62,12 +69,15 @@ class SieteYMedio(Game):
     name: ClassVar[str] = "siete-y-medio"
     rules_revision: ClassVar[int | None] = RULES_REVISION
     balances: ClassVar[bool] = True
+    #: The settings the bank announces per hand (M-31), which a Table takes for one hand.
+    per_hand: ClassVar[tuple[str, ...]] = ("modality", "minimum", "maximum")
     players: int = 4
     modality: int = 1
     minimum: int | None = None
     maximum: int | None = None
     bank_passes: BankPassing = "privileged"
     reveal_seven_and_half: bool = False
+    bust_pays_double: bool = False
     starting_stack: int = 0
 
     def __post_init__(self) -> None:
@@ -92,6 +102,7 @@ class SieteYMedio(Game):
             )
         store(self, "reveal_seven_and_half", flag("reveal_seven_and_half",
                                             self.reveal_seven_and_half))
+        store(self, "bust_pays_double", flag("bust_pays_double", self.bust_pays_double))
         store(self, "starting_stack", whole("starting_stack", self.starting_stack, None))
 
     @property
@@ -102,6 +113,26 @@ class SieteYMedio(Game):
             assert self.maximum is not None
             return self.minimum, self.maximum
         return MODALITY_LIMITS[self.modality]
+
+    def for_hand(self, modality: int | None = None, minimum: int | None = None,
+                 maximum: int | None = None) -> SieteYMedio:
+        """This game with the stakes the bank announces for one hand (seed b, M-31): a new
+        ``modality`` (its proposal ``minimum`` and ``maximum`` for modality 3), or, for a
+        modality-3 game, a new ``minimum`` or ``maximum`` of the proposal. Every other option
+        stays. Bad stakes raise :class:`~cartes.errors.ConfigurationError`.
+
+        >>> SieteYMedio(players=3).for_hand(modality=3, minimum=2, maximum=6).limits
+        (2, 6)
+        >>> SieteYMedio(modality=3, minimum=2, maximum=6).for_hand(modality=1).limits
+        (1, 3)
+        >>> SieteYMedio(modality=3, minimum=2, maximum=6).for_hand(maximum=9).limits
+        (2, 9)
+        """
+        if modality is None:
+            low = self.minimum if minimum is None else minimum
+            high = self.maximum if maximum is None else maximum
+            return dataclasses.replace(self, minimum=low, maximum=high)
+        return dataclasses.replace(self, modality=modality, minimum=minimum, maximum=maximum)
 
     def start(
         self,

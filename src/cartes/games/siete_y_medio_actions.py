@@ -5,7 +5,9 @@ offer a range (a raise, a new calle's bet) carry ``up_to`` as an offer, like ``B
 them with one amount. Spanish names: *plantarse* (:class:`Stand`), *pedir carta*
 (:class:`Draw`), *abrir calle* (:class:`OpenCalle`, a draw that opens a calle
 if the card is a figure), *muerta* (:class:`Muerta`), *cambiar el
-4* (:class:`Exchange`), *no ir* on a 3 (:class:`Decline`), *anular la mano* (:class:`Annul`).
+4* (:class:`Exchange`), *no ir* on a 3 (:class:`Decline`), *anular la mano* (:class:`Annul`);
+after an adopted proposal a punter who voted against it plays (:class:`Play`) or *abandona
+momentáneamente el juego* (:class:`SitOut`).
 
 >>> Draw(calle=1, raise_by=2), Draw()
 (Draw(calle=1, raise_by=2), Draw())
@@ -34,6 +36,8 @@ __all__ = [
     "Keep",
     "Muerta",
     "OpenCalle",
+    "Play",
+    "SitOut",
     "Stand",
     "Vote",
 ]
@@ -71,6 +75,33 @@ class Vote(Action):
 
     def allows(self, action: Action) -> bool:
         return type(action) is Vote and type(action.accept) is bool and action == self
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """A punter who voted against the adopted modality-3 proposal plays the hand at its
+    stakes (M-6, M-31).
+
+    >>> Play().to_dict()
+    {'kind': 'play'}
+    """
+
+    kind: ClassVar[str] = "play"
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class SitOut(Action):
+    """A punter who voted against the adopted modality-3 proposal sits the hand out: he is
+    dealt no card and bets nothing (seed b.3, "abandonar momentáneamente el juego"; M-6,
+    M-31).
+
+    >>> SitOut().to_dict()
+    {'kind': 'sit_out'}
+    """
+
+    kind: ClassVar[str] = "sit_out"
 
 
 @quick_init

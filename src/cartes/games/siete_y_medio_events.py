@@ -32,6 +32,7 @@ __all__ = [
     "Exchanged",
     "HandValid",
     "MuertaPlayed",
+    "NoVoterChose",
     "Revealed",
     "Settled",
     "Staked",
@@ -88,7 +89,8 @@ class Voted(Event):
 @dataclass(frozen=True, slots=True)
 class StakesAgreed(Event):
     """The vote is over: the limits the hand is played at, whether the proposal was adopted,
-    and every seat sitting out (those who rejected an adopted proposal among them).
+    and the seats sitting out so far (those the host seated out; a punter who voted against
+    an adopted proposal chooses next, :class:`NoVoterChose`).
 
     >>> StakesAgreed(seat=None, minimum=1, maximum=3, adopted=False, sitting_out=()).maximum
     3
@@ -103,6 +105,24 @@ class StakesAgreed(Event):
     def describe(self) -> str:
         verdict = "adopted" if self.adopted else "rejected: classic stakes"
         return f"Proposal {verdict}, bets {self.minimum}-{self.maximum}"
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class NoVoterChose(Event):
+    """A punter who voted against the adopted proposal ``plays`` the hand at its stakes, or
+    sits it out (seed b.3, M-31).
+
+    >>> NoVoterChose(seat=3, plays=False).describe()
+    'Seat 3 sits the hand out'
+    """
+
+    kind: ClassVar[str] = "no_voter_choice"
+    plays: bool
+
+    def describe(self) -> str:
+        return (f"Seat {self.seat} plays at the adopted stakes" if self.plays
+                else f"Seat {self.seat} sits the hand out")
 
 
 @quick_init

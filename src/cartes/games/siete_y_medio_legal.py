@@ -28,6 +28,8 @@ from cartes.games.siete_y_medio_actions import (
     Keep,
     Muerta,
     OpenCalle,
+    Play,
+    SitOut,
     Stand,
     Vote,
 )
@@ -62,6 +64,8 @@ def offers(state: HandView) -> tuple[Action, ...]:
     phase = state.phase
     if phase == "vote":
         return (Vote(True), Vote(False))
+    if phase == "choice":  # M-31; sitting out first: a host's default commits no chips
+        return (SitOut(), Play())
     if phase == "validity":
         assert state.bank_hand is not None
         first = state.bank_hand.cards[0].rank
@@ -90,7 +94,8 @@ def offers(state: HandView) -> tuple[Action, ...]:
         if len(calle.cards) >= 2 or calle.bet == lo or not can_draw:  # M-25, M-26
             legal.append(Stand(index))
         if can_draw:
-            for down in (False, True):
+            # M-23: a calle with no face-down card gets its next card face down
+            for down in (False, True) if False in calle.up else (True,):
                 legal.append(Draw(index, 0, down, room if room > 0 else None))
                 if punter.opening:  # M-13: decided before the card is seen
                     legal.append(OpenCalle(lo, index, 0, down, new_bet,
@@ -114,11 +119,20 @@ def playable(punter: _Punter) -> list[int]:
 
 def why_not(state: HandView, action: object) -> str | None:
     """What rule an action not offered breaks, for the error message (None: say no more)."""
-    if state.phase in ("over", "vote") or not isinstance(action, Action):
+    if state.phase == "over" or not isinstance(action, Action):
+        return None
+    lo, hi = state.limits
+    if state.phase == "choice":
+        return (f"seat {state.current} voted against the adopted proposal ({lo} to {hi} "
+                "chips): he chooses to play or sit the hand out, Play() or SitOut(), before "
+                "the deal (M-31)")
+    if type(action) in (Play, SitOut):
+        return ("only a punter who voted against an adopted proposal chooses Play() or "
+                "SitOut(), after the vote and before the deal (M-31)")
+    if state.phase == "vote":
         return None
     if state.phase in ("validity", "bank"):
         return _bank_why_not(state, action)
-    lo, hi = state.limits
     assert state.current is not None
     punter = state.punters[state.current]
     if action.kind == "raise":
@@ -171,6 +185,10 @@ def why_not(state: HandView, action: object) -> str | None:
                         "a figure, and only by a punter (M-13)")
             if not lo <= action.amount <= hi:
                 return f"a new calle's bet must be {lo} to {hi} chips (M-13)"
+        if not action.down and False not in calle.up:  # type: ignore[attr-defined]
+            down = Draw(index, 0, True)
+            return (f"calle {index} holds no face-down card: its next card comes face down, "
+                    f"{down!r} (M-23)")
         return (f"a raise must keep the calle's bet within {hi}: raise_by 0 to "
                 f"{hi - calle.bet} (M-24)")
     return None

@@ -8,6 +8,8 @@ True
 ('privileged', 4)
 >>> settle_hand(15, bet=2, bank=12, first_seven=False)
 ('win', 2)
+>>> settle_hand(15, bet=2, bank=16)            # a bank bust pays every bet once (M-15)
+('win', 2)
 """
 
 from __future__ import annotations
@@ -39,29 +41,34 @@ def total(cards: Iterable[SpanishCard | None]) -> int:
 
 
 def settle_hand(points: int, bet: int, bank: int, *, muerta: bool = False,
-                first_seven: bool = True) -> tuple[Outcome, int]:
+                first_seven: bool = True, bust_pays_double: bool = False) -> tuple[Outcome, int]:
     """The first row of §3.5 that applies to a hand or calle still live at the settlement
     (busts in play were paid at once): its outcome and the punter's net in chips.
 
     ``points`` and ``bank`` (the bank's final total) are half-points; ``muerta`` marks a
     *muerta*; ``first_seven`` says that no earlier hand (in turn order, then calle order) has
-    been the privileged 7½, so a 7½ here is privileged (M-15, M-28).
+    been the privileged 7½, so a 7½ here is privileged (M-15, M-28). The privileged 7½ needs
+    the bank to stand below 7½ (seed d.2): when the bank busts, seed d.3 pays every live hand
+    its bet once, a 7½ included, unless ``bust_pays_double`` (the common usage: the privileged
+    7½ is paid double on a bank bust too).
 
     >>> settle_hand(16, 1, 10, muerta=True), settle_hand(15, 1, 15, muerta=True)
     (('bust', -1), ('bank_seven_and_half', -1))
     >>> settle_hand(15, 1, 18, muerta=True), settle_hand(9, 3, 18), settle_hand(9, 3, 9)
     (('muerta', 3), ('win', 3), ('lose', -3))
+    >>> settle_hand(15, 1, 18), settle_hand(15, 1, 18, bust_pays_double=True)
+    (('win', 1), ('privileged', 2))
     """
     if muerta and points != TARGET:
         return "bust", -bet  # row 1: its hidden card took it over 7½
     if bank == TARGET:
         return "bank_seven_and_half", -bet  # row 2: ties to the bank, 7½ included (M-20)
     if muerta:
-        return "muerta", 3 * bet  # row 3 (M-14)
-    if points == TARGET and first_seven:
+        return "muerta", 3 * bet  # row 3 (M-14): on a bank bust too (d.4 excepts only row 1)
+    if points == TARGET and first_seven and (bank < TARGET or bust_pays_double):
         return "privileged", 2 * bet  # row 4 (M-15, M-28)
     if bank > TARGET or points > bank:
-        return "win", bet  # row 5
+        return "win", bet  # row 5: on a bank bust every bet once, a 7½ included (seed d.3)
     return "lose", -bet  # row 6
 
 
@@ -81,6 +88,8 @@ class SieteRules(Protocol):
     def bank_passes(self) -> str: ...
     @property
     def reveal_seven_and_half(self) -> bool: ...
+    @property
+    def bust_pays_double(self) -> bool: ...
     def config(self) -> dict[str, Any]: ...
 
 

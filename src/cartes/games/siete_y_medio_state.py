@@ -1,8 +1,9 @@
 """One hand of siete y medio in progress: :class:`SieteState`, the state machine of SPEC §3.3.
 
-A hand moves through phases: the modality-3 ``"vote"``, the bank's ``"validity"``
-declaration, each punter's ``"first"`` card (decline, exchange, bet) and ``"play"``, the
-``"bank"``'s turn, and ``"over"`` after the settlement.
+A hand moves through phases: the modality-3 ``"vote"``, the ``"choice"`` of a punter who voted
+against an adopted proposal (play or sit out, M-31), the bank's ``"validity"`` declaration,
+each punter's ``"first"`` card (decline, exchange, bet) and ``"play"``, the ``"bank"``'s turn,
+and ``"over"`` after the settlement.
 :class:`~cartes.games.siete_y_medio.SieteYMedio` starts it.
 
 >>> from cartes.games import SieteYMedio
@@ -39,6 +40,8 @@ from cartes.games.siete_y_medio_actions import (
     Keep,
     Muerta,
     OpenCalle,
+    Play,
+    SitOut,
     Stand,
     Vote,
 )
@@ -53,6 +56,7 @@ from cartes.games.siete_y_medio_events import (
     Exchanged,
     HandValid,
     MuertaPlayed,
+    NoVoterChose,
     Revealed,
     Settled,
     Staked,
@@ -81,9 +85,9 @@ class SieteState(State):
     <cartes.games.siete_y_medio.SieteYMedio.start>`.
 
     Besides the :class:`~cartes.games.State` contract it shows the ``bank``, the turn
-    ``order`` of the punters, the ``phase`` (``"vote"``, ``"validity"``, ``"first"`` (a
-    punter's first card, before his bet), ``"play"``, ``"bank"``, ``"over"``), the ``limits``
-    in force and each seat's ``calles``.
+    ``order`` of the punters, the ``phase`` (``"vote"``, ``"choice"`` (a no-voter plays or
+    sits out, M-31), ``"validity"``, ``"first"`` (a punter's first card, before his bet),
+    ``"play"``, ``"bank"``, ``"over"``), the ``limits`` in force and each seat's ``calles``.
 
     >>> from cartes.games import SieteYMedio
     >>> state = SieteYMedio(players=2).start(seed=1)
@@ -113,6 +117,8 @@ class SieteState(State):
         self.phase = "vote"
         self.current: int | None = None  # the punter whose turn it is
         self.votes: dict[int, bool] = {}
+        # The punters who voted against an adopted proposal and have still to choose (M-31).
+        self.choosers: tuple[int, ...] = ()
         self.net = [0] * n
         self.next_bank = bank
         self.history: list[Event] = []
@@ -136,16 +142,20 @@ class SieteState(State):
 
     def _count_votes(self) -> None:
         voters = self._playing()
-        needed = (3 * len(voters) + 3) // 4  # three quarters, rounded up (M-6)
+        needed = (3 * len(voters) + 3) // 4  # three quarters, rounded up (M-6, M-31)
         adopted = sum(self.votes.values()) >= needed
-        if adopted:
-            for p, accept in self.votes.items():
-                if not accept:
-                    self.punters[p].status = "out"
-        else:
+        if not adopted:
             self.limits = MODALITY_LIMITS[1]
         out = tuple(sorted(p for p in self.order if self.punters[p].status == "out"))
         self.history.append(StakesAgreed(None, *self.limits, adopted, out))
+        # M-31: a no-voter is not sent out; each, in turn order, plays or sits out (seed b.3)
+        self.choosers = tuple(p for p in voters if not self.votes[p]) if adopted else ()
+        self._next_chooser()
+
+    def _next_chooser(self) -> None:
+        if self.choosers:
+            self.phase, self.current = "choice", self.choosers[0]
+            return
         self._deal()
 
     def _rng(self) -> np.random.Generator:
@@ -271,6 +281,7 @@ class SieteState(State):
         each shows its hidden cards, then is paid or pays."""
         self.phase, self.current = "over", None
         bank = 0 if self.bank_hand is None else self.bank_hand.total
+        double = self.game.bust_pays_double
         privileged: int | None = None
         for p in self.order:
             punter = self.punters[p]
@@ -285,7 +296,8 @@ class SieteState(State):
                 points = calle.total
                 outcome, amount = settle_hand(points, calle.bet, bank,
                                               muerta=calle.status == "muerta",
-                                              first_seven=privileged is None)
+                                              first_seven=privileged is None,
+                                              bust_pays_double=double)
                 if outcome == "privileged":
                     privileged = p
                 self.net[p] += amount
@@ -408,6 +420,19 @@ class SieteState(State):
             self.current = rest[0]
         else:
             self._count_votes()
+
+    def _do_play(self, seat: int, action: Play) -> None:
+        self._chose(seat, True)
+
+    def _do_sit_out(self, seat: int, action: SitOut) -> None:
+        self._chose(seat, False)
+
+    def _chose(self, seat: int, plays: bool) -> None:
+        self.choosers = self.choosers[1:]
+        if not plays:
+            self.punters[seat].status = "out"
+        self.history.append(NoVoterChose(seat, plays))
+        self._next_chooser()
 
     def _do_exchange(self, seat: int, action: Exchange) -> None:
         calle = self._calle(seat, 0)
@@ -591,6 +616,7 @@ class SieteState(State):
                 "bank": self.bank,
                 "phase": self.phase,
                 "limits": self.limits,
+                "modality": self.game.modality,
                 "order": self.order,
                 "calles": tuple(calles),
                 "stock": len(self.deck),
@@ -618,7 +644,8 @@ class SieteState(State):
             self.sitting_out, self.deck, self.discards, self.aside, self.reshuffles, self.limits,
             {p: h.key() for p, h in self.punters.items()},
             None if self.bank_hand is None else self.bank_hand.key(), self.phase,
-            self.current, self.votes, self.net, self.next_bank, self.history, self.actions,
+            self.current, self.votes, self.choosers, self.net, self.next_bank, self.history,
+            self.actions,
         )
 
     def __eq__(self, other: object) -> bool:

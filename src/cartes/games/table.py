@@ -77,7 +77,18 @@ class Table:
         """Deal the next hand to every seat with chips, with the table's button.
 
         ``options`` go to the game's ``start`` (``deck=``, for example); the table sets
-        ``stacks`` and ``button`` itself.
+        ``stacks`` and ``button`` itself. Options the game announces per hand (its
+        ``per_hand`` settings: 7½'s ``modality``, ``minimum`` and ``maximum``, M-31) set the
+        rules of this hand only, through the game's ``for_hand``; the table's game is
+        unchanged, and the hand's own game (``state.game``, in its history) says what was
+        played.
+
+        >>> from cartes.games import SieteYMedio
+        >>> table = Table(SieteYMedio(players=3))
+        >>> table.start_hand(seed=1, modality=3, minimum=2, maximum=6).limits
+        (2, 6)
+        >>> table.game.modality
+        1
         """
         clash = sorted({"stacks", "button"} & set(options))
         if clash:
@@ -90,6 +101,10 @@ class Table:
         if len(seats) < 2:
             raise IllegalActionError(f"a hand needs two seats with chips; stacks {self.stacks}")
         game = self.game
+        announced = {name: options.pop(name) for name in getattr(game, "per_hand", ())
+                     if name in options}
+        if announced:  # the bank's stakes for this hand (M-31), checked by the game
+            game = game.for_hand(**announced)  # type: ignore[attr-defined]
         if len(seats) != game.players:
             if not dataclasses.is_dataclass(game):
                 raise ConfigurationError(f"{type(game).__name__} cannot be dealt short-handed")
