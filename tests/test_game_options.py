@@ -59,7 +59,7 @@ def test_help_lists_every_games_options(command: str, capsys: pytest.CaptureFixt
     assert "bank_passes=privileged" in out
 
 
-@pytest.mark.parametrize("name", ["calatone"])  # stud is fixed limit: no ranges offered
+@pytest.mark.parametrize("name", ["calatone", "siete-y-medio"])  # stud: fixed limit, no range
 def test_a_range_offer_applied_as_offered_says_how_to_choose(name: str) -> None:
     """Issue 21.5: the message names ``.choose()`` and the amounts allowed, not a list of
     legal actions holding the very action refused; nothing changes."""

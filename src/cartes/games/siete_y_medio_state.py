@@ -389,6 +389,8 @@ class SieteState(State):
         except IllegalActionError as error:
             if seat not in (None, self.to_act) or not isinstance(action, Action):
                 raise
+            if action in self.legal_actions():  # a range offer applied as offered: said
+                raise
             try:
                 reason = why_not(self, checked_amounts(action))
             except IllegalActionError:  # an amount that is not a whole number: said already
