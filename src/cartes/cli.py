@@ -295,7 +295,8 @@ def _options_epilog() -> str:
             for key, default in games.options_of(name).items()
             if key != "players"
         )
-        lines += textwrap.wrap(listed, 96, initial_indent=f"  {name}: ",
+        lines += textwrap.wrap(listed or "(no declared options beyond players)", 96,
+                               initial_indent=f"  {name}: ",
                                subsequent_indent="      ")
     return "\n".join(lines) + "\n"
 

@@ -22,14 +22,13 @@ True
 from __future__ import annotations
 
 from concurrent.futures import Executor
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
 
-from cartes import evaluation
+from cartes import _parallel, evaluation
 from cartes._parallel import (
-    SIMULATE_BLOCK,
     SerialExecutor,
     check_executor,
     gather,
@@ -41,7 +40,6 @@ from cartes.evaluation.rankings import STANDARD, Category, RankingLike, get_rank
 from cartes.evaluation.tables import BUILT_IN, SHIFT
 
 __all__ = [
-    "SIMULATE_BLOCK",
     "SerialExecutor",
     "category_counts",
     "check_executor",
@@ -50,6 +48,9 @@ __all__ = [
     "seed_sequence",
     "split_evenly",
 ]
+
+#: Hands in one block of :func:`cartes.play.simulate` run on an executor.
+SIMULATE_BLOCK: Final = _parallel.SIMULATE_BLOCK
 
 
 def _sevens_from_pairs(ranking: int, pairs: NDArray[np.int64]) -> NDArray[np.int64]:
