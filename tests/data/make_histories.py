@@ -6,7 +6,9 @@ combinations of the three games, with small stacks so that all-ins, side pots an
 bets come up. ``histories-rev2.jsonl`` was written with this script by the code of SPEC
 revision 2 (commit 43f6c31, before revision 3 changed any rule): the replay tests check
 that each of those hands still replays to equal events, or is refused with an error naming
-the revision.
+the revision. ``histories-rev3.jsonl`` was written the same way by the code of revision 3
+(main at 7582266, before the games moved into packages), with the options revision 3
+added: every one of those hands must replay exactly.
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ from typing import Any
 import numpy as np
 
 from cartes import games, play
+
+#: The rules revision of the code that runs this script; the options it draws follow it (the
+#: revision-2 corpus was written before ``max_bet_scope`` and ``bust_pays_double`` existed).
+REVISION: int = getattr(games, "RULES_REVISION", 2)
 
 
 def _stud(rng: np.random.Generator) -> tuple[dict[str, Any], list[int]]:
@@ -53,6 +59,8 @@ def _calatone(rng: np.random.Generator) -> tuple[dict[str, Any], list[int]]:
         "all_pass_ends_hand": bool(rng.integers(2)),
         "lowest_rank": lowest,
     }
+    if REVISION >= 3:
+        config["max_bet_scope"] = ["raise", "round"][int(rng.integers(2))]
     stacks = [int(rng.integers(1, 40)) for _ in range(players)]
     return config, stacks
 
@@ -69,6 +77,8 @@ def _siete(rng: np.random.Generator) -> tuple[dict[str, Any], list[int]]:
     if modality == 3:
         low = int(rng.integers(1, 4))
         config.update(minimum=low, maximum=low + int(rng.integers(0, 4)))
+    if REVISION >= 3:
+        config["bust_pays_double"] = bool(rng.integers(2))
     return config, [0] * players
 
 
