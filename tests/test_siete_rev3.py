@@ -190,7 +190,8 @@ def test_m31_play_and_sit_out_are_actions_like_the_others():
     assert SitOut().to_dict() == {"kind": "sit_out"}
     from cartes.display import action_label
 
-    assert (action_label(Play()), action_label(SitOut())) == ("play", "sit-out")
+    assert (action_label(Play()), action_label(SitOut())) == (
+        "play at the adopted stakes", "sit out this hand")
     from cartes.terminal import parse_action
 
     assert parse_action("sit out", [Play(), SitOut()]) == SitOut()

@@ -182,14 +182,20 @@ def _value_text(value: object, unicode: bool, hidden: frozenset[object] = frozen
 def action_label(
     action: Action, *, unicode: bool = True, hidden: frozenset[object] = frozenset()
 ) -> str:
-    """A short readable name of an action or an offer: ``'raise to 10'``, ``'bet 1-10'``.
-    Cards in ``hidden`` are written ``??`` (an action that names a card the viewer may not
-    see, such as another seat's offer to expose a hole card).
+    """A short readable name of an action or an offer: ``'raise to 10'``, ``'bet 1-10'``;
+    an action's own :meth:`~cartes.games.Action.label` when it has one (7½'s do). Cards in
+    ``hidden`` are written ``??`` (an action that names a card the viewer may not see, such
+    as another seat's offer to expose a hole card).
 
-    >>> from cartes.games import Bet, BringIn, Raise
+    >>> from cartes.games import Bet, BringIn, Draw, Raise
     >>> action_label(Raise(to=10)), action_label(Bet(1, up_to=10)), action_label(BringIn())
     ('raise to 10', 'bet 1-10', 'bring-in')
+    >>> action_label(Draw(down=True, up_to=1))
+    'draw face down, raise 0-1'
     """
+    own = action.label()
+    if own is not None:  # the game's own words (7½: "draw face down, raise 0-1")
+        return own
     words = [action.kind.replace("_", "-")]
     fields = [f.name for f in dataclasses.fields(action) if f.name != "up_to"]
     for name in fields:

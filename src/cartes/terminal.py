@@ -30,6 +30,7 @@ from cartes import games, play
 from cartes.display import action_label, card_text, text_view
 from cartes.errors import CartesError, ConfigurationError, MissingExtraError
 from cartes.french import Card
+from cartes.games.core import action_from_dict, action_kinds
 from cartes.spanish import SpanishCard
 
 __all__ = [
@@ -106,43 +107,75 @@ class Output:
 
 
 def parse_action(text: str, legal: Sequence[games.Action]) -> games.Action | str:
-    """The action a player typed (a number from the list, or a name such as ``call`` or
-    ``raise 12``), or a message saying what is allowed.
+    """The action a player typed (a number from the list, or the first words of an action's
+    name such as ``call``, ``raise 12`` or, in 7½, ``draw down 1``), or a message saying
+    what is allowed.
 
-    >>> from cartes.games import Bet, Call, Fold
+    >>> from cartes.games import Bet, Call, Draw, Fold
     >>> parse_action("2", [Fold(), Call()]), parse_action("bet 7", [Fold(), Bet(2, up_to=10)])
     (Call(), Bet(amount=7))
+    >>> parse_action("draw down 1", [Draw(up_to=1), Draw(down=True, up_to=1)])
+    Draw(raise_by=1, down=True)
+    >>> print(parse_action("draw", [Draw(up_to=1), Draw(down=True, up_to=1)]))
+    'draw' could be 1) draw face up, raise 0-1 or 2) draw face down, raise 0-1: type its ...
     >>> print(parse_action("raise", [Fold(), Call()]))
     'raise' is not a legal action now: type a number 1-2 or one of: fold, call (q quits)
     """
     words = text.strip().lower().replace("_", "-").split()
     labels = [action_label(offer, unicode=False).lower() for offer in legal]
-    allowed = (
-        f"{text.strip()!r} is not a legal action now: type a number 1-{len(legal)} or one of: "
-        f"{', '.join(labels)} (q quits)"
-    )
+    listed = f"type a number 1-{len(legal)} or one of: {', '.join(labels)} (q quits)"
     if not words:
-        return allowed
-    joined = " ".join(words)
-    candidates: list[games.Action] = []
-    amount_words: list[str] = []
+        return listed
+    allowed = f"{text.strip()!r} is not a legal action now: {listed}"
     if _is_number(words[0]):
         number = int(words[0])
         if not 1 <= number <= len(legal):
             return allowed
-        candidates, amount_words = [legal[number - 1]], words[1:]
-    else:
-        for offer, label in zip(legal, labels, strict=True):
-            if _squeeze(joined) in (_squeeze(label), _squeeze(label.replace(" to ", " "))):
-                return _concrete(offer, [], allowed)
-        candidates = [o for o in legal if o.kind.replace("_", "-") == words[0]]
-        if not candidates and len(words) > 1:  # a two-word name typed with a space: "bring in"
-            candidates = [o for o in legal if _squeeze(o.kind) == _squeeze("".join(words[:2]))]
-            words = words[1:]
-        amount_words = [w for w in words[1:] if w != "to"]
-    if len(candidates) != 1:
+        return _concrete(legal[number - 1], words[1:], allowed)
+    joined = " ".join(words)
+    for offer, label in zip(legal, labels, strict=True):
+        if _squeeze(joined) in (_squeeze(label), _squeeze(label.replace(" to ", " "))):
+            return _concrete(offer, [], allowed)
+    names = [w for w in words if not _is_number(w) and w != "to"]
+    numbers = [w for w in words if _is_number(w)]
+    found = [
+        (offer, label)
+        for offer, label in zip(legal, labels, strict=True)
+        if names and _names(label, offer, names)
+    ]
+    if len(found) > 1:  # the numbers may name the calle ("stand calle 1") rather than amounts
+        narrowed = [(o, lb) for o, lb in found if all(n in _tokens(lb) for n in numbers[:1])]
+        if len(narrowed) == 1 and getattr(narrowed[0][0], "up_to", None) is None:
+            found = narrowed
+            numbers = []
+        elif narrowed and len(narrowed) < len(found):
+            found, numbers = narrowed, numbers[1:]
+    if not found:
         return allowed
-    return _concrete(candidates[0], amount_words, allowed)
+    if len(found) > 1:
+        choices = " or ".join(f"{legal.index(o) + 1}) {lb}" for o, lb in found)
+        return f"{text.strip()!r} could be {choices}: type its number or more of its words"
+    offer = found[0][0]
+    if getattr(offer, "up_to", None) is None and numbers and all(
+        n in _tokens(found[0][1]) for n in numbers
+    ):
+        numbers = []  # numbers that name the offer (a calle), not an amount
+    return _concrete(offer, numbers, allowed)
+
+
+def _tokens(label: str) -> list[str]:
+    """The words of a label, split at spaces and punctuation (``"bring-in"``: two words)."""
+    return [t for t in "".join(c if c.isalnum() or c in "½-" else " " for c in label).split()
+            for t in ([t] if not t.replace("-", "").isalpha() else t.split("-"))]
+
+
+def _names(label: str, offer: games.Action, names: list[str]) -> bool:
+    """Whether the typed ``names`` name ``offer``: the first is the label's first word (or
+    the action's kind, typed with or without a space), and each is one of its words."""
+    tokens = _tokens(label)
+    if _squeeze(offer.kind) in (_squeeze(names[0]), _squeeze("".join(names[:2]))):
+        return all(n in tokens or _squeeze(n) in _squeeze(offer.kind) for n in names)
+    return bool(tokens) and tokens[0] == names[0] and all(n in tokens for n in names)
 
 
 def _is_number(word: str) -> bool:
@@ -165,15 +198,23 @@ def _concrete(offer: games.Action, amount_words: list[str], allowed: str) -> gam
             low = getattr(offer, field)
             return f"{action_label(offer, unicode=False)}: give an amount from {low} to {top}"
         return offer
-    if len(amount_words) != 1 or not _is_number(amount_words[0]) or not hasattr(offer, field):
+    second = hasattr(offer, "raise_up_to")  # 7½'s new calle: its bet, then the raise
+    if (
+        not 1 <= len(amount_words) <= (2 if second else 1)
+        or not all(_is_number(word) for word in amount_words)
+        or not hasattr(offer, field)
+    ):
         return allowed
     changes: dict[str, Any] = {field: int(amount_words[0])}
     if hasattr(offer, "up_to"):
         changes["up_to"] = None
-    # the typed amount; any other range the offer has (a 7½ calle's raise) takes its least
+    if len(amount_words) == 2:
+        changes.update(raise_by=int(amount_words[1]), raise_up_to=None)
+    # the typed amounts; any other range the offer has takes its least
     choice = dataclasses.replace(offer, **changes).choose()
     if not offer.allows(choice):
-        return f"{action_label(offer, unicode=False)}: {amount_words[0]} is not allowed"
+        typed = " ".join(amount_words)
+        return f"{action_label(offer, unicode=False)}: {typed} is not allowed"
     return choice
 
 
@@ -190,9 +231,38 @@ def _ask_human(out: Output, state: games.State, seat: int, read: Callable[[], st
             raise _StopPlayError("you left the table")
         choice = parse_action(line, legal)
         if isinstance(choice, str):
-            out(choice)
+            out(_why_refused(state, line) or choice)
             continue
         return choice
+
+
+def _why_refused(state: games.State, typed: str) -> str | None:
+    """The state's own reason for refusing what the player typed, when the words name a kind
+    of action that is not offered now (7½'s ``stand`` on one card above the minimum bet,
+    M-25): the game's rule, not a list of what is legal. ``None`` when the words name no
+    action, or one that is offered."""
+    words = typed.strip().lower().split()
+    if not words or _is_number(words[0]):
+        return None
+    kinds = {_squeeze(offer.kind) for offer in state.legal_actions()}
+    for kind in (_squeeze(words[0]), _squeeze("".join(words[:2]))):
+        if kind in kinds:
+            return None
+        named = next((k for k in action_kinds() if _squeeze(k) == kind), None)
+        if named is None:
+            continue
+        try:
+            action = action_from_dict({"kind": named})
+        except CartesError:  # the action needs fields (an amount, a card): no one guess
+            return None
+        try:
+            state.clone().apply(action)
+        except CartesError as error:
+            reason = str(error).split(": legal actions are ")[0]  # the list follows, readable
+            labels = ", ".join(action_label(o, unicode=False) for o in state.legal_actions())
+            return f"{typed.strip()!r} is not allowed now: {reason}; you may: {labels}"
+        return None
+    return None
 
 
 def narrate(out: Output, events: Sequence[games.Event], seat: int | None) -> None:

@@ -180,6 +180,18 @@ class Action:
                 out[f.name] = str(value) if isinstance(value, IndexedCard) else value
         return out
 
+    def label(self) -> str | None:
+        """What a player would call this action or offer, in words (``"draw face down,
+        raise 0-1"``), for a game whose actions need more than their fields to be understood;
+        ``None`` (the default): :func:`cartes.display.action_label` writes the kind and the
+        fields (``"raise to 10"``, ``"bet 1-10"``). A label starts with the action's verb, so
+        that a player can type its first words.
+
+        >>> Fold().label() is None
+        True
+        """
+        return None
+
     def choose(self, rng: np.random.Generator | None = None) -> Action:
         """An applicable action from this offer: an offer with a range (``up_to`` set)
         becomes one amount in it (uniform with ``rng``, else the least); others are
@@ -189,6 +201,15 @@ class Action:
         (Bet(amount=1), Fold())
         """
         return self
+
+
+def action_kinds() -> tuple[str, ...]:
+    """The ``kind`` of every action class defined so far (the names histories use).
+
+    >>> {"fold", "bet", "raise"} <= set(action_kinds())
+    True
+    """
+    return tuple(_ACTIONS)
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:

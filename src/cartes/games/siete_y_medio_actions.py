@@ -55,6 +55,18 @@ def _short_repr(action: Action) -> str:
     return f"{type(action).__name__}({', '.join(shown)})"
 
 
+def _on_calle(calle: int) -> str:
+    """`` on calle 2`` for a calle opened from a figure; nothing for the hand itself (0)."""
+    return f" on calle {calle}" if calle else ""
+
+
+def _raise(low: int, high: int | None) -> str:
+    """``, raise 0-2`` for an offer of a range, ``, raise 2`` for a raise, else nothing."""
+    if high is not None and high > low:
+        return f", raise {low}-{high}"
+    return f", raise {low}" if low else ""
+
+
 def _pick(low: int, high: int | None, rng: np.random.Generator | None) -> int:
     if high is None or rng is None:
         return low
@@ -73,6 +85,9 @@ class Vote(Action):
     kind: ClassVar[str] = "vote"
     accept: bool
 
+    def label(self) -> str:
+        return "accept the proposal" if self.accept else "reject the proposal"
+
     def allows(self, action: Action) -> bool:
         return type(action) is Vote and type(action.accept) is bool and action == self
 
@@ -89,6 +104,9 @@ class Play(Action):
 
     kind: ClassVar[str] = "play"
 
+    def label(self) -> str:
+        return "play at the adopted stakes"
+
 
 @quick_init
 @dataclass(frozen=True, slots=True)
@@ -103,6 +121,9 @@ class SitOut(Action):
 
     kind: ClassVar[str] = "sit_out"
 
+    def label(self) -> str:
+        return "sit out this hand"
+
 
 @quick_init
 @dataclass(frozen=True, slots=True)
@@ -114,6 +135,9 @@ class Keep(Action):
     """
 
     kind: ClassVar[str] = "keep"
+
+    def label(self) -> str:
+        return "keep the card: the hand is valid"
 
 
 @quick_init
@@ -128,6 +152,9 @@ class Exchange(Action):
 
     kind: ClassVar[str] = "exchange"
 
+    def label(self) -> str:
+        return "exchange the 4 for another card"
+
 
 @quick_init
 @dataclass(frozen=True, slots=True)
@@ -139,6 +166,9 @@ class Annul(Action):
     """
 
     kind: ClassVar[str] = "annul"
+
+    def label(self) -> str:
+        return "annul the hand (a first 3)"
 
 
 @quick_init
@@ -152,6 +182,9 @@ class Decline(Action):
 
     kind: ClassVar[str] = "decline"
 
+    def label(self) -> str:
+        return "decline the hand (a first 3)"
+
 
 @quick_init
 @dataclass(frozen=True, slots=True)
@@ -164,6 +197,9 @@ class Stand(Action):
 
     kind: ClassVar[str] = "stand"
     calle: int = 0
+
+    def label(self) -> str:
+        return "stand" + _on_calle(self.calle)
 
     def __repr__(self) -> str:
         return _short_repr(self)
@@ -189,6 +225,10 @@ class Draw(Action):
     raise_by: int = 0
     down: bool = False
     up_to: int | None = None
+
+    def label(self) -> str:
+        face = "face down" if self.down else "face up"
+        return f"draw {face}{_on_calle(self.calle)}{_raise(self.raise_by, self.up_to)}"
 
     def __repr__(self) -> str:
         return _short_repr(self)
@@ -222,6 +262,9 @@ class Muerta(Action):
     range_field: ClassVar[str | None] = "raise_by"
     raise_by: int = 0
     up_to: int | None = None
+
+    def label(self) -> str:
+        return "muerta: the 7 face up, one card nobody sees" + _raise(self.raise_by, self.up_to)
 
     def __repr__(self) -> str:
         return _short_repr(self)
@@ -264,6 +307,14 @@ class OpenCalle(Action):
     down: bool = False
     up_to: int | None = None
     raise_up_to: int | None = None
+
+    def label(self) -> str:
+        face = "face down" if self.down else "face up"
+        bet = f"{self.amount}" if self.up_to is None else f"{self.amount}-{self.up_to}"
+        return (
+            f"open a calle on a figure, bet {bet}: draw {face}{_on_calle(self.calle)}"
+            f"{_raise(self.raise_by, self.raise_up_to)}"
+        )
 
     def __repr__(self) -> str:
         return _short_repr(self)

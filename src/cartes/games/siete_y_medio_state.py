@@ -14,6 +14,7 @@ and ``"over"`` after the settlement.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -78,6 +79,8 @@ from cartes.games.siete_y_medio_rules import (
 from cartes.spanish import SpanishCard
 
 __all__ = ["SieteState"]
+
+_RULE_CITE = re.compile(r"\((M-\d+(?:, M-\d+)*)\)")
 
 
 class SieteState(State):
@@ -397,6 +400,8 @@ class SieteState(State):
                 reason = None
             if reason is None:
                 raise
+            # the rule's number is the rules page's (docs/rules/siete-y-medio), say so
+            reason = _RULE_CITE.sub(r"(see the rules, \1)", reason)
             raise IllegalActionError(
                 f"{reason}: legal actions are {list(self.legal_actions())}"
             ) from error
