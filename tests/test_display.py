@@ -86,6 +86,15 @@ def _views_are_honest(state: games.State) -> None:
         obs = state.observation(viewer)
         visible = Counter(str(c) for hand in obs.cards for c in hand if c is not None)
         visible.update(str(c) for c in obs.board)
+        # a 7½ calle that busted shows the cards it busted with: the bust turned them up
+        # for everyone (its event is public), though they went to the discards
+        calles = obs.extra.get("calles")
+        if calles is not None:
+            busted = {(seat, number) for seat, hands in enumerate(calles)
+                      for number, calle in enumerate(hands) if calle[3] == "bust" and not calle[0]}
+            for event in obs.history:
+                if event.kind == "bust" and (event.seat, event.calle) in busted:
+                    visible.update(str(c) for c in event.cards)
         # (None: a card even its owner may not see, such as a 7½ muerta's, M-14)
         hidden = {str(c) for hand in every for c in hand if c is not None} - set(visible)
         backs = sum(c is None for hand in obs.cards for c in hand)
@@ -287,3 +296,42 @@ def test_progress_without_tqdm_or_with_a_bad_value(
     assert 50 <= err.count("\r") <= 101  # about a hundred updates, not one a hand
     assert (plain == simulate(game, [RandomAgent(1)] * 2, 250, seed=1)).all()
     assert capsys.readouterr().err == ""
+
+
+def test_siete_views_read_like_a_game() -> None:
+    """Issue 21.4: 7½'s calles are drawn as rows of cards with their bet and state (no raw
+    tuples), a bust keeps its cards on the table, the bank included, and the words are a
+    banking game's (balance, bet, the bank), with no pot once the hand is over."""
+    game = games.get("siete-y-medio", players=4)
+    busts = bank_busts = 0
+    for seed in range(60):
+        state = game.start(seed)
+        agent = RandomAgent(seed)
+        while not state.is_terminal:
+            text = text_view(state.observation(state.to_act))
+            assert not re.search(r"\b(None|True|False)\b", text), text
+            state.apply(agent.act(SeatView(state, state.to_act)))
+        final = state.observation(None)
+        text = text_view(final, unicode=False)
+        assert not re.search(r"\b(None|True|False|pot|stack)\b", text), text
+        assert "balance" in text
+        html = html_view(state)
+        for seat, hands in enumerate(final.extra["calles"]):
+            row = next(line for line in text.splitlines()[2:]
+                       if line.split()[0] in (str(seat), f">{seat}"))
+            for number, (_cards, _up, bet, status) in enumerate(hands):
+                if bet and status != "bust":
+                    assert f"bet {bet}" in row
+                if status == "bust":
+                    busts += 1
+                    bank_busts += seat == final.extra["bank"]
+                    shown = [e for e in final.history
+                             if e.kind == "bust" and (e.seat, e.calle) == (seat, number)]
+                    assert len(shown) == 1
+                    for card in shown[0].cards:
+                        assert str(card) in row  # the cards it busted with
+                        assert f'data-card="{card}"' in html
+                assert status in row
+        assert text.splitlines()[2 + final.extra["bank"]].split()[1] == "B"
+    assert busts > 0
+    assert bank_busts > 0  # the bank's own bust is shown too

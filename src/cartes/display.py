@@ -221,6 +221,8 @@ class _Seat:
     cards: tuple[AnyCard | None, ...]
     columns: dict[str, str]
     marks: list[str]
+    #: A seat's hands drawn apart, each with a caption (7½'s calles: "bet 2, stood").
+    groups: list[tuple[tuple[AnyCard | None, ...], str]] | None = None
 
 
 @dataclasses.dataclass
@@ -240,6 +242,35 @@ def _pot_amounts(value: object) -> list[int]:
     return []
 
 
+def _calle_groups(
+    obs: Observation, seat: int, calles: object
+) -> list[tuple[tuple[AnyCard | None, ...], str]] | None:
+    """A seat's calles (7½'s ``extra["calles"]``: per calle its cards, which are face up, its
+    bet and its state) as rows of cards with a caption. A busted calle's cards were turned up
+    and collected: they are taken from the bust's event in the history, so the table still
+    shows what busted."""
+    if not isinstance(calles, tuple):
+        return None
+    groups = []
+    for number, calle in enumerate(calles):
+        if not (isinstance(calle, tuple) and len(calle) == 4):
+            return None
+        cards, _up, bet, status = calle
+        cards = tuple(cards)
+        if status == "bust" and not cards:
+            for event in reversed(obs.history):
+                if (event.kind, event.seat, getattr(event, "calle", None)) == (
+                    "bust", seat, number
+                ):
+                    cards = tuple(getattr(event, "cards", ()))
+                    break
+        words = [status] if not bet else [f"bet {bet}", str(status)]
+        if len(calles) > 1:
+            words.insert(0, f"calle {number}" if number else "hand")
+        groups.append((cards, ", ".join(words)))
+    return groups
+
+
 def _gather(
     obs: Observation,
     title: str,
@@ -252,18 +283,28 @@ def _gather(
     facts: list[str] = []
     per_seat: dict[str, tuple[Any, ...]] = {}
     pots: list[int] = []
+    # a banking game (7½): balances, bets against the bank, no pot
+    bank = extra.get("bank")
+    banking = isinstance(bank, int) and not isinstance(bank, bool)
+    calles: tuple[Any, ...] | None = None
     for key, value in extra.items():
         if key == "pots":
             pots = _pot_amounts(value)
-        elif key in ("button", "to_call"):
+        elif key in ("button", "to_call", "bank"):
             continue
+        elif key == "calles" and isinstance(value, tuple) and len(value) == seats:
+            calles = value
         elif isinstance(value, bool | int | str | Fraction):
             facts.append(f"{key.replace('_', ' ')} {value}")
         elif isinstance(value, tuple) and len(value) == seats and value:
             per_seat[key] = value
     # everything put in so far; the split into a main pot and side pots once there is one
     split = f" (main {pots[0]}, side {', '.join(map(str, pots[1:]))})" if len(pots) > 1 else ""
-    if obs.committed or pots:
+    if banking:
+        facts.insert(0, f"bank seat {bank}")
+        if obs.committed and not obs.is_terminal:
+            facts.append(f"bets {sum(obs.committed)}")
+    elif (obs.committed or pots) and not obs.is_terminal:  # awarded once the hand is over
         facts.append(f"pot {max(sum(obs.committed), sum(pots))}{split}")
     if obs.is_terminal:
         facts.append("hand over")
@@ -274,9 +315,9 @@ def _gather(
     for s in range(seats):
         columns = {}
         if len(obs.stacks) == seats:
-            columns["stack"] = str(obs.stacks[s])
+            columns["balance" if banking else "stack"] = str(obs.stacks[s])
         if len(obs.committed) == seats:
-            columns["in pot"] = str(obs.committed[s])
+            columns["bet" if banking else "in pot"] = str(obs.committed[s])
         for key, values in per_seat.items():
             name = {"round_committed": "this round"}.get(key, key.replace("_", " "))
             columns[name] = _value_text(values[s], True)
@@ -291,7 +332,10 @@ def _gather(
             marks.append("you")
         if s == button:
             marks.append("button")
-        rows.append(_Seat(s, tuple(obs.cards[s]), columns, marks))
+        if banking and s == bank:
+            marks.append("bank")
+        groups = None if calles is None else _calle_groups(obs, s, calles[s])
+        rows.append(_Seat(s, tuple(obs.cards[s]), columns, marks, groups))
     if legal is None:
         legal = obs.legal_actions
     result = None
@@ -326,7 +370,26 @@ def _state_view(state: State, reveal: bool = False) -> _TableView:
         hidden = frozenset()
     payoffs = state.payoffs if state.is_terminal else None
     view = _gather(obs, _state_title(state), legal=state.legal_actions(), payoffs=payoffs)
+    if reveal:  # a seat's hands drawn apart are read from the public extra: turn them up
+        for seat in view.seats:
+            if seat.groups is not None:
+                seat.groups = _turned_up(seat.groups, every[seat.number], public)
     return dataclasses.replace(view, hidden=hidden)
+
+
+def _turned_up(
+    groups: list[tuple[tuple[AnyCard | None, ...], str]],
+    cards: Sequence[AnyCard],
+    public: set[Any],
+) -> list[tuple[tuple[AnyCard | None, ...], str]]:
+    """``groups`` with each face-down card filled in, in order, from the seat's hidden
+    ``cards`` (those not in ``public``): a seat's hands hold their hidden cards in the order
+    the seat's cards list them."""
+    hidden = iter([card for card in cards if card not in public])
+    return [
+        (tuple(next(hidden, None) if card is None else card for card in group), caption)
+        for group, caption in groups
+    ]
 
 
 def _observation_view(obs: Observation) -> _TableView:
@@ -341,11 +404,24 @@ def _observation_view(obs: Observation) -> _TableView:
 def _text(view: _TableView, unicode: bool) -> str:
     lines = [f"{view.title}: {', '.join(view.facts)}"]
     names = list(view.seats[0].columns) if view.seats else []
+    def cards(seat: _Seat) -> str:
+        if seat.groups is None:
+            return " ".join(card_text(card, unicode=unicode) for card in seat.cards)
+        return " | ".join(
+            " ".join(card_text(card, unicode=unicode) for card in group) + f" ({caption})"
+            for group, caption in seat.groups
+        )
+
+    def seat_mark(seat: _Seat) -> str:
+        if "bank" in seat.marks:
+            return "B"
+        return "D" if "button" in seat.marks else ""
+
     cells = [
         [
             ">" if "to act" in seat.marks else "",
-            f"{seat.number} {'D' if 'button' in seat.marks else ''}".rstrip(),
-            " ".join(card_text(card, unicode=unicode) for card in seat.cards)
+            f"{seat.number} {seat_mark(seat)}".rstrip(),
+            cards(seat)
             + (" (folded)" if "folded" in seat.marks else "")
             + (" (you)" if "you" in seat.marks else ""),
             *seat.columns.values(),
@@ -425,9 +501,17 @@ def _html_view(view: _TableView, width: int = 40) -> str:
         if "folded" in seat.marks:
             style += "opacity:0.55;"
         marks = ", ".join(m for m in seat.marks)
+        if seat.groups is None:
+            drawn = cards_html(seat.cards, width=width)
+        else:  # one row of cards per calle, its bet and state beside it
+            drawn = "".join(
+                f'<div class="cartes-calle">{cards_html(group, width=width)} '
+                f"<small>{_esc(caption)}</small></div>"
+                for group, caption in seat.groups
+            )
         cells = [
             f"<b>{seat.number}</b>" + (f' <small>({_esc(marks)})</small>' if marks else ""),
-            cards_html(seat.cards, width=width),
+            drawn,
             *(_esc(v) for v in seat.columns.values()),
         ]
         rows.append(
