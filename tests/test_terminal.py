@@ -158,3 +158,28 @@ def test_events_the_log_does_not_know_are_told_from_their_fields() -> None:
         "  Seat 1: peek ui test, card ??",
         "  Seat 1: peek ui test, card Q♥",
     ]
+
+
+@pytest.mark.parametrize("name", ["seven-card-stud", "calatone", "siete-y-medio"])
+def test_the_log_writes_cards_as_the_table_does(name: str) -> None:
+    """Issue 21.8: with a unicode terminal the log's French cards are A♠ as in the table
+    view (not As), and a Spanish card such as 2c (two of copas) is never taken for one."""
+    import re
+
+    symbols = 0
+    for seed in range(12):
+        state = games.get(name, players=3).start(seed)
+        agent = RandomAgent(seed)
+        while not state.is_terminal:
+            state.apply(agent.act(SeatView(state, state.to_act)))
+        stream = io.StringIO()
+        narrate(Output(stream, colour=False), state.history, None)
+        text = stream.getvalue()
+        french = re.findall(r"(?<![\w#])[2-9TJQKA][cdhs](?!\w)", text)
+        if name == "siete-y-medio":
+            assert "♣" not in text
+            assert "♥" not in text
+        else:
+            assert french == []
+            symbols += len(re.findall("[♠♥♦♣]", text))
+    assert (symbols > 0) == (name != "siete-y-medio")  # some hands reach a showdown

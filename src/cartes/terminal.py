@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from importlib.util import find_spec
 from pathlib import Path
@@ -279,7 +280,28 @@ def narrate(out: Output, events: Sequence[games.Event], seat: int | None) -> Non
             line = event_text(seen, unicode=out.unicode)
         if not out.unicode:
             line = line.encode("ascii", "replace").decode()
+        elif _FRENCH_CARD.search(line) and _deals_french(events):
+            line = _FRENCH_CARD.sub(lambda m: Card(m.group(0)).unicode(), line)
         out(f"  {line}")
+
+
+# A French card as an event writes it ("4h"): the table view prints "4♥", so the log does too.
+_FRENCH_CARD = re.compile(r"(?<![\w#])[2-9TJQKA][cdhs](?!\w)")
+
+
+def _deals_french(events: Sequence[games.Event]) -> bool:
+    """Whether these events name French cards (and so no Spanish "2c", the two of copas)."""
+    for event in events:
+        fields = dataclasses.fields(event) if dataclasses.is_dataclass(event) else ()
+        for field in fields:
+            value = getattr(event, field.name)
+            items = value if isinstance(value, tuple) else (value,)
+            for item in items:
+                if isinstance(item, SpanishCard):
+                    return False
+                if isinstance(item, Card):
+                    return True
+    return False
 
 
 def event_text(event: games.Event, *, unicode: bool = True) -> str:
