@@ -187,7 +187,7 @@ def test_version() -> None:
 
 
 def test_every_command_has_help_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
-    for command in ("eval", "compare", "play", "replay", "simulate", "demo", "bench"):
+    for command in ("eval", "compare", "play", "replay", "simulate", "demo", "bench", "warm-up"):
         code, out, _ = in_process([command, "--help"], capsys)
         assert code == 0, command
         assert "examples:" in out

@@ -385,6 +385,9 @@ def _parser() -> _Parser:
     bench.add_argument("--calls", type=_count(10, MAX_HANDS), default=200_000,
                        help=f"single calls, 10..{MAX_HANDS:,} (default 200k)")
     bench.add_argument("--seed", type=_seed, default=2026, help="seed of the random hands")
+    command("warm-up", "compile every compiled entry point now and cache it on disk (numba "
+            "compiles each on its first call: seconds on a fresh install), for images and CI",
+            "  cartes warm-up\n")
     return parser
 
 
@@ -435,6 +438,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                                  args.agents, args.option, progress, args.json)
             case "demo":
                 return _demo(out, args.seed)
+            case "warm-up":
+                from cartes.warmup import warm_up
+
+                warm_up(out)
+                return 0
             case _:
                 return _bench(out, args.hands, args.calls, args.seed)
     except CartesError as error:
