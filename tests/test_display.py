@@ -335,3 +335,28 @@ def test_siete_views_read_like_a_game() -> None:
         assert text.splitlines()[2 + final.extra["bank"]].split()[1] == "B"
     assert busts > 0
     assert bank_busts > 0  # the bank's own bust is shown too
+
+
+def test_calatone_marks_the_viewers_hole_cards_instead_of_an_up_cards_column() -> None:
+    """Issue 21.8: the up cards are not repeated in a column of their own (it overflowed);
+    the viewer's own face-down cards are marked on his row, [3♥] in text and on a grey
+    ground in HTML, and nobody else's are."""
+    game = games.get("calatone", players=3)
+    for seed in range(6):
+        state = game.start(seed)
+        agent = RandomAgent(seed)
+        while not state.is_terminal:
+            seat = state.to_act
+            assert seat is not None
+            obs = state.observation(seat)
+            text = text_view(obs, unicode=False)
+            assert "up cards" not in text
+            up = set(obs.extra["up_cards"][seat])
+            mine = [c for c in obs.cards[seat] if c is not None and c not in up]
+            row = next(line for line in text.splitlines() if "(you)" in line)
+            assert sorted(re.findall(r"\[(\w\w)\]", row)) == sorted(map(str, mine))
+            assert len(re.findall(r"\[", text)) == len(mine)  # on his row only
+            html = html_view(obs)
+            assert html.count('class="cartes-down"') == len(mine)
+            assert "up cards" not in html
+            state.apply(agent.act(SeatView(state, seat)))

@@ -223,6 +223,9 @@ class _Seat:
     marks: list[str]
     #: A seat's hands drawn apart, each with a caption (7½'s calles: "bet 2, stood").
     groups: list[tuple[tuple[AnyCard | None, ...], str]] | None = None
+    #: Positions in ``cards`` of the viewer's own hole cards (face down), in a game whose
+    #: observation says which cards are up (calatone's up_cards).
+    down: frozenset[int] = frozenset()
 
 
 @dataclasses.dataclass
@@ -287,6 +290,7 @@ def _gather(
     bank = extra.get("bank")
     banking = isinstance(bank, int) and not isinstance(bank, bool)
     calles: tuple[Any, ...] | None = None
+    up_cards: tuple[Any, ...] | None = None
     for key, value in extra.items():
         if key == "pots":
             pots = _pot_amounts(value)
@@ -294,6 +298,8 @@ def _gather(
             continue
         elif key == "calles" and isinstance(value, tuple) and len(value) == seats:
             calles = value
+        elif key == "up_cards" and isinstance(value, tuple) and len(value) == seats:
+            up_cards = value  # shown on the cards themselves, not as a column
         elif isinstance(value, bool | int | str | Fraction):
             facts.append(f"{key.replace('_', ' ')} {value}")
         elif isinstance(value, tuple) and len(value) == seats and value:
@@ -335,7 +341,12 @@ def _gather(
         if banking and s == bank:
             marks.append("bank")
         groups = None if calles is None else _calle_groups(obs, s, calles[s])
-        rows.append(_Seat(s, tuple(obs.cards[s]), columns, marks, groups))
+        down: frozenset[int] = frozenset()
+        if up_cards is not None and s == obs.seat and isinstance(up_cards[s], tuple):
+            up = set(up_cards[s])
+            down = frozenset(i for i, card in enumerate(obs.cards[s])
+                             if card is not None and card not in up)
+        rows.append(_Seat(s, tuple(obs.cards[s]), columns, marks, groups, down))
     if legal is None:
         legal = obs.legal_actions
     result = None
@@ -405,8 +416,12 @@ def _text(view: _TableView, unicode: bool) -> str:
     lines = [f"{view.title}: {', '.join(view.facts)}"]
     names = list(view.seats[0].columns) if view.seats else []
     def cards(seat: _Seat) -> str:
-        if seat.groups is None:
-            return " ".join(card_text(card, unicode=unicode) for card in seat.cards)
+        if seat.groups is None:  # the viewer's own hole cards: [A♠]
+            return " ".join(
+                f"[{card_text(card, unicode=unicode)}]" if i in seat.down
+                else card_text(card, unicode=unicode)
+                for i, card in enumerate(seat.cards)
+            )
         return " | ".join(
             " ".join(card_text(card, unicode=unicode) for card in group) + f" ({caption})"
             for group, caption in seat.groups
@@ -502,7 +517,7 @@ def _html_view(view: _TableView, width: int = 40) -> str:
             style += "opacity:0.55;"
         marks = ", ".join(m for m in seat.marks)
         if seat.groups is None:
-            drawn = cards_html(seat.cards, width=width)
+            drawn = _cards_marking(seat.cards, seat.down, width)
         else:  # one row of cards per calle, its bet and state beside it
             drawn = "".join(
                 f'<div class="cartes-calle">{cards_html(group, width=width)} '
@@ -535,6 +550,22 @@ def _html_view(view: _TableView, width: int = 40) -> str:
         parts.append(f"<div><b>{_esc(view.result)}</b></div>")
     parts.append("</div>")
     return "".join(parts)
+
+
+def _cards_marking(cards: tuple[AnyCard | None, ...], down: frozenset[int], width: int) -> str:
+    """A row of cards, the viewer's own hole cards (face down) on a grey ground."""
+    if not down:
+        return cards_html(cards, width=width)
+    return (
+        '<span class="cartes-cards" style="white-space:nowrap">'
+        + "".join(
+            f'<span class="cartes-down" title="your hole card (face down)" '
+            f'style="display:inline-block;background:#ccc;border-radius:4px;padding:1px">'
+            f"{card_svg(card, width=width)}</span>" if i in down else card_svg(card, width=width)
+            for i, card in enumerate(cards)
+        )
+        + "</span>"
+    )
 
 
 def html_view(obj: object, *, reveal: bool = False, width: int = 40) -> str:
