@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import html
 import re
 import traceback
 from collections.abc import Iterable, Mapping
@@ -87,8 +88,8 @@ def picture(value: Any, *, reveal: bool = False, width: int = CARD_WIDTH) -> str
         return html_view(value, width=width)
     if isinstance(value, Mapping):
         return "".join(
-            f'<div class="cartes-view-item"><div class="cartes-view-caption">{_escape(key)}'
-            f"</div>{picture(item, reveal=reveal, width=width)}</div>"
+            f'<div class="cartes-view-item"><div class="cartes-view-caption">'
+            f"{html.escape(str(key))}</div>{picture(item, reveal=reveal, width=width)}</div>"
             for key, item in value.items()
         )
     if isinstance(value, list | tuple) and value:
@@ -107,10 +108,6 @@ def picture(value: Any, *, reveal: bool = False, width: int = CARD_WIDTH) -> str
 def render(code: str, *, reveal: bool = False, width: int = CARD_WIDTH) -> str:
     """The HTML a directive holding ``code`` puts in its page."""
     return picture(run(code), reveal=reveal, width=width)
-
-
-def _escape(text: object) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -178,15 +175,15 @@ class CartesView(SphinxDirective):
         self.env.cartes_view_pages.add(self.env.docname)  # type: ignore[attr-defined]
         code = "\n".join(self.content)
         try:
-            html = render(code, reveal="reveal" in self.options,
-                          width=self.options.get("width", CARD_WIDTH))
+            drawn = render(code, reveal="reveal" in self.options,
+                           width=self.options.get("width", CARD_WIDTH))
         except PictureError as error:
             line = self.content_offset + error.line if error.line else self.lineno
             _log.warning("cartes-view: %s", error, location=(self.env.docname, line))
             return []
         figure = nodes.container(classes=["cartes-view"])
         self.add_name(figure)
-        figure += nodes.raw("", f'<div class="cartes-view-picture">{html}</div>', format="html")
+        figure += nodes.raw("", f'<div class="cartes-view-picture">{drawn}</div>', format="html")
         if "caption" in self.options:
             text, messages = self.parse_inline(self.options["caption"], lineno=self.lineno)
             figure += nodes.paragraph("", "", *text, classes=["cartes-view-caption"])
