@@ -5,7 +5,7 @@ from pathlib import Path
 
 import cartes
 
-sys.path.insert(0, str(Path(__file__).parent))  # for the apicheck extension beside this file
+sys.path.insert(0, str(Path(__file__).parent))  # for the extensions beside this file
 
 project = "cartes"
 author = "The cartes developers"
@@ -19,6 +19,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "apicheck",  # the API pages must render every public name, and only real ones
+    "cartesview",  # pictures of cards and tables, drawn by cartes.display as the docs build
     "myst_nb",  # the tutorial notebook, executed while the docs build
 ]
 nb_execution_mode = "force"

@@ -82,3 +82,20 @@ def test_the_index_list_is_checked_both_ways(tmp_path):
         "the API index lists get as importable from cartes, but cartes has no get",
         "the API index does not list cartes.random_hands (in cartes.__all__)",
     ]
+
+
+def test_the_evaluators_internals_are_apart_from_its_public_api():
+    def asked(page: str) -> set[str]:
+        return set(apicheck.asked_for((DOCS / "api" / page).read_text(encoding="utf-8")))
+
+    public, internals = asked("evaluation.rst"), asked("evaluation-internals.rst")
+    assert {"cartes.evaluation.handrank.HandRank", "cartes.evaluation.rankings.Ranking"} <= public
+    inside = ("cartes.evaluation.tables.", "cartes.evaluation.kernels.strength7",
+              "cartes.evaluation.kernels.entry_point", "cartes.evaluation.kernels.TableKernels",
+              "cartes.evaluation.handrank.strength_of")
+    assert not [name for name in public if name.startswith(inside)]
+    assert {"cartes.evaluation.tables.CARD_BITS", "cartes.evaluation.tables.HASH_MULTIPLIER",
+            "cartes.evaluation.tables.layout_digest",
+            "cartes.evaluation.kernels.TableKernels"} <= internals
+    index = (DOCS / "api" / "index.rst").read_text(encoding="utf-8")
+    assert ":caption: Internals (for contributors)\n\n   evaluation-internals" in index

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 NOTEBOOK = Path(__file__).parent.parent / "docs" / "tutorial" / "notebook.ipynb"
+SEEN = re.compile(r'data-card="(?!back")(\w+)"')  # a card drawn face up
 
 
 @pytest.mark.slow  # about 10 s: CI runs it with the slow tests, and the docs build runs it too
@@ -28,7 +29,8 @@ def test_the_tutorial_notebook_executes_and_draws() -> None:
     assert not [o for cell in outputs for o in cell if o.output_type == "error"]
     html = ["".join(o.get("data", {}).get("text/html", "")) for cell in outputs for o in cell]
     pictures = [o for cell in outputs for o in cell if "image/png" in o.get("data", {})]
-    hand, deck, rank, state, observation, later = (h for h in html if h)
+    (hand, deck, rank, state, observation, later, calatone_choice, calatone_stopped,
+     calatone_showdown, siete_first, siete_banked) = (h for h in html if h)
     assert re.findall(r'data-card="(\w+)"', hand) == ["As", "Kd", "Th", "Jc", "Qs", "2d", "2c"]
     assert "5 cards" in deck
     assert "de bastos" in deck or "de oros" in deck
@@ -39,4 +41,20 @@ def test_the_tutorial_notebook_executes_and_draws() -> None:
     assert re.search(r'data-seat="0".*?<small>\([^)]*you[^)]*\)</small>', observation)
     assert "seat 1 to act" in later
     assert re.findall(r"<li>(.*?)</li>", later) == ["fold", "call", "complete"]
+    # calatone: the seat to choose sees its two cards and the choice; a round of passes stops
+    # the hand on two cards each, all shown; played on, it ends in declarations
+    assert calatone_choice.count('data-card="back"') == 4
+    assert len(re.findall(r"<li>expose ", calatone_choice)) == 2
+    assert "hand over" in calatone_stopped
+    assert 'data-card="back"' not in calatone_stopped
+    assert len(SEEN.findall(calatone_stopped)) == 6
+    assert len(SEEN.findall(calatone_showdown)) > 6 * 2
+    texts = [stream.get("text", "") for cell in outputs for stream in cell]
+    assert any(": Two pair, jacks and sixes" in text for text in texts)  # a declaration
+    # siete y medio: seat 3 sees its own card only; at the end seat 3 holds the bank
+    assert SEEN.findall(siete_first) == ["10e"]
+    assert "bet 1-3" in siete_first
+    assert "result: seat 0 +0, seat 1 -1, seat 2 -1, seat 3 +2" in siete_banked
+    plain = [o.get("data", {}).get("text/plain", "") for cell in outputs for o in cell]
+    assert "3" in plain  # banked.next_button: the privileged 7½ takes the bank
     assert len(pictures) == 2

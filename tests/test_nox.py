@@ -1,7 +1,8 @@
 """Every nox session works from a clean clone (issue 21.2): nox lists them, and each session
 installs an extra that holds what it runs. The docs session, above all, must install what
 the docs build imports: every module its API pages document, the Sphinx extensions and theme
-of ``docs/conf.py``, and what the tutorial notebook and the docs' scripts import."""
+of ``docs/conf.py``, and what the tutorial notebook, the docs' scripts and the code of their
+pictures (``.. cartes-view::``) import."""
 
 from __future__ import annotations
 
@@ -82,6 +83,20 @@ def _documented_modules() -> set[str]:
     return {m for m in modules if m.startswith("cartes")}
 
 
+def _picture_imports(pages: list[Path]) -> set[str]:
+    """What the code of the pages' pictures (``.. cartes-view::``, run while the docs build)
+    imports."""
+    sys.path.insert(0, str(DOCS))
+    import cartesview  # the extension beside docs/conf.py reads its own directives
+
+    return {
+        name
+        for page in pages
+        for block in cartesview.page_blocks(page)
+        for name in _top_level_imports(block.code)
+    }
+
+
 def _docs_imports() -> set[str]:
     """The third-party import names the docs build needs."""
     names: set[str] = set()
@@ -93,6 +108,7 @@ def _docs_imports() -> set[str]:
     names |= _top_level_imports(conf)
     for script in DOCS.glob("*.py"):
         names |= _top_level_imports(script.read_text(encoding="utf-8"))
+    names |= _picture_imports(sorted(DOCS.rglob("*.rst")))
     extensions = re.search(r"extensions = \[(.*?)\]", conf, re.S)
     assert extensions is not None
     names |= {e.split(".")[0] for e in re.findall(r'"([\w.]+)"', extensions.group(1))}
@@ -125,6 +141,16 @@ def test_the_check_sees_the_adapters() -> None:
     # the documented adapters import the frameworks: the check must see them, or it proves
     # nothing about the docs build that failed before
     assert {"pyspiel", "pettingzoo", "gymnasium", "myst_nb", "furo"} <= _docs_imports()
+
+
+def test_the_check_reads_the_code_of_the_pictures(tmp_path: Path) -> None:
+    page = tmp_path / "page.rst"
+    page.write_text(
+        "Plots\n=====\n\n.. cartes-view::\n   :name: a-plot\n\n"
+        "   import matplotlib.pyplot as plt\n   from cartes import cards\n   cards('As')\n",
+        encoding="utf-8",
+    )
+    assert _picture_imports([page]) == {"matplotlib", "cartes"}
 
 
 @pytest.mark.parametrize("session", ["tests", "bench"])
