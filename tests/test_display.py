@@ -314,6 +314,7 @@ def test_siete_views_read_like_a_game() -> None:
         final = state.observation(None)
         text = text_view(final, unicode=False)
         assert not re.search(r"\b(None|True|False|pot|stack)\b", text), text
+        assert text.splitlines()[1].split() == ["seat", "cards", "balance", "result"]
         assert "balance" in text
         html = html_view(state)
         for seat, hands in enumerate(final.extra["calles"]):

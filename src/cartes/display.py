@@ -322,7 +322,7 @@ def _gather(
         columns = {}
         if len(obs.stacks) == seats:
             columns["balance" if banking else "stack"] = str(obs.stacks[s])
-        if len(obs.committed) == seats:
+        if len(obs.committed) == seats and not obs.is_terminal:  # settled once it is over
             columns["bet" if banking else "in pot"] = str(obs.committed[s])
         for key, values in per_seat.items():
             name = {"round_committed": "this round"}.get(key, key.replace("_", " "))
