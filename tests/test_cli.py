@@ -50,7 +50,7 @@ def _parse_table(text: str) -> dict[str, tuple[float, float, float]]:
     """name -> (rate in M/s, best run in s, ratio) from a bench table."""
     rows = {}
     for line in text.splitlines()[1:]:
-        name, rate, _, best, ratio = re.split(r"\s{2,}", line.strip())
+        name, rate, _, best, ratio, *_floor = re.split(r"\s{2,}", line.strip())
         rows[name] = (
             float(rate.removesuffix(" M/s")),
             float(best.removesuffix(" s")),
@@ -90,7 +90,7 @@ def test_bench_counts_are_checked(
 
 
 def test_bench_runs_on_small_inputs() -> None:
-    from cartes.bench import format_table, run
+    from cartes.bench import FLOOR_NAME, format_table, machine, run
     from cartes.errors import OptionError
 
     rows = run(hands=1000, calls=10, seed=3)
@@ -100,6 +100,18 @@ def test_bench_runs_on_small_inputs() -> None:
         assert f"all 133,784,560 7-card hands, {ranking}, one thread" in names
     assert all(row.seconds > 0 and row.items > 0 for row in rows)
     assert set(_parse_table(format_table(rows))) == set(names)
+    # the floor is measured in the same run, and every batch figure is read against it
+    assert names[0] == FLOOR_NAME
+    table = format_table(rows, where=machine())
+    assert table.splitlines()[0].startswith("machine: ")
+    assert "threads" in table.splitlines()[0]
+    floor_rate = rows[0].rate
+    for row, line in zip(rows, table.splitlines()[2:], strict=True):
+        if row.name.startswith("batch") or row.name == FLOOR_NAME:
+            assert float(line.split()[-1].removesuffix("x")) == pytest.approx(
+                row.rate / floor_rate, abs=0.006)
+        else:
+            assert len(re.split(r"\s{2,}", line.strip())) == 5  # no floor column
     with pytest.raises(OptionError, match="calls >= 10"):
         run(hands=1000, calls=9)
 

@@ -24,7 +24,7 @@ from cartes.evaluation import CALATONE, STANDARD, Ranking, category_counts, eval
 from cartes.evaluation.evaluator import WARM_UP_CALLS
 from cartes.french import Card, Hand
 
-__all__ = ["Measurement", "format_table", "run"]
+__all__ = ["Measurement", "floor", "format_table", "machine", "run"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,91 @@ def _best_of(repeats: int, work: Callable[[], object]) -> float:
         work()
         best = min(best, time.perf_counter() - start)
     return best
+
+
+def machine() -> str:
+    """The machine the figures were measured on: the CPU's model, the instruction sets numba
+    compiles for (its target CPU and the vector extensions that matter here) and the threads
+    numba runs on. Figures travel between machines only as ratios; this line says where the
+    absolute ones come from.
+
+    >>> "threads" in machine()
+    True
+    """
+    import platform
+
+    import llvmlite.binding as llvm  # type: ignore[import-untyped]
+    import numba
+
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            model = next(
+                (line.split(":", 1)[1].strip() for line in info if line.startswith("model name")),
+                model,
+            )
+    except OSError:  # not Linux: the platform's name for it
+        pass
+    features = llvm.get_host_cpu_features()
+    vector = [name for name in ("avx512vbmi", "avx512bw", "avx512f", "avx2", "sse4.2", "neon")
+              if features.get(name)]
+    return (
+        f"{model}; numba targets {llvm.get_host_cpu_name()} "
+        f"({', '.join(vector) or 'no vector extensions found'}); "
+        f"{numba.get_num_threads()} threads"
+    )
+
+
+def _floor_kernel() -> Any:
+    """The floor's kernel, compiled on first use (numba's decorator only here: importing
+    the module compiles nothing)."""
+    import numba as nb
+
+    @nb.njit(cache=True, nogil=True, boundscheck=False)
+    def rows(hands: Any, keys: Any, values: Any, mask: Any, out: Any) -> None:
+        for i in range(hands.shape[0]):
+            key = np.uint64(0)
+            for j in range(7):
+                key += keys[hands[i, j]]
+            out[i] = values[key & mask]
+
+    return rows
+
+
+_FLOOR: list[Any] = []
+
+
+def floor(hands: NDArray[np.uint8]) -> NDArray[np.uint16]:
+    """The least work any table evaluator does per seven-card hand, on the same rows, one
+    thread: seven key loads, a sum and one table load (compiled by numba like the
+    evaluator). Its rate is the batch figures' yardstick (``x floor``): a ratio that holds
+    from machine to machine, where hands a second do not. Its results mean nothing.
+
+    >>> floor(random_hands(4, 7, seed=1)).shape
+    (4,)
+    """
+    from cartes.evaluation.tables import CARD_KEYS, tables_for
+
+    if not _FLOOR:
+        _FLOOR.append(_floor_kernel())
+    values = tables_for(STANDARD).rank_values
+    size = 1 << int(values.size - 1).bit_length()  # a power of two: the load is one mask
+    table = np.zeros(size, np.uint16)
+    table[: values.size] = values
+    keys = np.array(CARD_KEYS, np.uint64)
+    out = np.empty(len(hands), np.uint16)
+    _FLOOR[0](np.ascontiguousarray(hands, np.uint8), keys, table, np.uint64(size - 1), out)
+    return out
+
+
+def _floor(hands: NDArray[np.uint8]) -> Measurement:
+    floor(hands[:1000])  # compile or load first
+    seconds = _best_of(5, lambda: floor(hands))
+    return Measurement(FLOOR_NAME, seconds, len(hands))
+
+
+#: The floor's row in the table (:func:`floor`).
+FLOOR_NAME = "floor: 7 key loads, a sum, 1 table load, one thread"
 
 
 def _batch(hands: NDArray[np.uint8], ranking: Ranking, threads: bool) -> list[Measurement]:
@@ -119,7 +204,7 @@ def run(hands: int = 2_000_000, calls: int = 200_000, seed: int = 2026) -> list[
     if type(hands) is not int or hands < 1 or type(calls) is not int or calls < 10:
         raise OptionError(f"run needs hands >= 1 and calls >= 10, got {hands!r} and {calls!r}")
     batch = random_hands(hands, 7, seed)
-    rows: list[Measurement] = []
+    rows: list[Measurement] = [_floor(batch)]
     for ranking in (STANDARD, CALATONE):
         rows.extend(_batch(batch, ranking, threads=False))
         rows.extend(_batch(batch, ranking, threads=True))
@@ -185,9 +270,11 @@ def missing_peers() -> list[str]:
     return [name for name in PEERS if find_spec(name) is None]
 
 
-def format_table(rows: list[Measurement]) -> str:
+def format_table(rows: list[Measurement], where: str | None = None) -> str:
     """The measurements as a text table, with ratios to the first per-call baseline found
-    among the other libraries (eval7, then phevaluator), else to cartes' own one-call figure.
+    among the other libraries (eval7, then phevaluator), else to cartes' own one-call figure,
+    and, for the batch figures, to the floor measured in the same run (``x floor``, when a
+    row is the floor's). ``where`` (:func:`machine`) heads the table.
 
     >>> print(format_table([Measurement("one hand per call, standard7(7 ints)", 0.027, 200_000)]))
     measurement                                     rate    per hand   best run  x standard7(7 ints)
@@ -197,14 +284,19 @@ def format_table(rows: list[Measurement]) -> str:
         (row for row in rows if "eval7" in row.name),
         next((row for row in rows if "phevaluator" in row.name), None),
     ) or next(row for row in rows if "standard7" in row.name)
+    least = next((row for row in rows if row.name == FLOOR_NAME), None)
     width = max(len(row.name) for row in rows)
     versus = "x " + baseline.name.split(", ")[-1]
-    lines = [
-        f"{'measurement':<{width}}  {'rate':>14}  {'per hand':>10}  {'best run':>9}  {versus:>18}"
-    ]
+    head = (f"{'measurement':<{width}}  {'rate':>14}  {'per hand':>10}  {'best run':>9}  "
+            f"{versus:>18}")
+    lines = [f"machine: {where}"] if where else []
+    lines.append(head + ("  x floor" if least else ""))
     for row in rows:
-        lines.append(
+        line = (
             f"{row.name:<{width}}  {row.rate / 1e6:>10.2f} M/s  {row.per_item_ns():>7.1f} ns"
             f"  {row.seconds:>7.3f} s  {row.rate / baseline.rate:>17.2f}x"
         )
+        if least and (row.name.startswith("batch") or row is least):
+            line += f"  {row.rate / least.rate:>6.2f}x"
+        lines.append(line)
     return "\n".join(lines)

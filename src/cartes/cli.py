@@ -179,10 +179,10 @@ def _demo(out: Output, seed: int) -> int:
 
 
 def _bench(out: Output, hands: int, calls: int, seed: int) -> int:
-    from cartes.bench import format_table, missing_peers, run
+    from cartes.bench import format_table, machine, missing_peers, run
 
     out(f"Measuring on this machine ({hands:,} random hands, {calls:,} single calls)...")
-    out(format_table(run(hands=hands, calls=calls, seed=seed)))
+    out(format_table(run(hands=hands, calls=calls, seed=seed), where=machine()))
     missing = missing_peers()
     if missing:
         out(f"not measured beside cartes ({' and '.join(missing)} not installed): "
