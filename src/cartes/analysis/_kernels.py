@@ -91,24 +91,33 @@ if _evaluation_digest() != EVALUATION_DIGEST:  # pragma: no cover
 
 _U64 = np.uint64
 _LOW32: Final = np.uint64(0xFFFFFFFF)
+#: The card keys and bits with a 53rd card of zeros (see ``_deal_all``).
+_KEYS: Final = np.append(CARD_KEYS, np.uint64(0))
+_BITS: Final = np.append(CARD_BITS, np.uint64(0))
 
 
-@nb.njit(inline="always", **_OPTIONS)
-def _rotl(x: np.uint64, k: int) -> np.uint64:
-    return (x << _U64(k)) | (x >> _U64(64 - k))
+_ZERO: Final = np.uint64(0)
+_ONE: Final = np.uint64(1)
+_B32: Final = np.uint64(32)
+_TWO32: Final = np.uint64(1 << 32)
+_B7, _B57, _B45, _B19, _B17, _B11 = (np.uint64(k) for k in (7, 57, 45, 19, 17, 11))
+_FIVE, _NINE = np.uint64(5), np.uint64(9)
 
 
-@nb.njit(inline="always", **_OPTIONS)
+# Not inlined by numba (LLVM still may): each numba inlining is typed again, and this one is
+# called from five places; compiling the Monte Carlo took a second longer with it inlined.
+@nb.njit(**_OPTIONS)
 def _next(state: NDArray[np.uint64]) -> np.uint64:
     """xoshiro256** (Blackman and Vigna): the next 64 random bits."""
-    result = _rotl(state[1] * _U64(5), 7) * _U64(9)
-    shifted = state[1] << _U64(17)
+    times5 = state[1] * _FIVE
+    result = ((times5 << _B7) | (times5 >> _B57)) * _NINE
+    shifted = state[1] << _B17
     state[2] ^= state[0]
     state[3] ^= state[1]
     state[1] ^= state[2]
     state[0] ^= state[3]
     state[2] ^= shifted
-    state[3] = _rotl(state[3], 45)
+    state[3] = (state[3] << _B45) | (state[3] >> _B19)
     return result
 
 
@@ -116,14 +125,14 @@ def _next(state: NDArray[np.uint64]) -> np.uint64:
 def _below(state: NDArray[np.uint64], n: int) -> int:
     """A uniform integer in ``0 .. n-1`` (n < 2**32), unbiased (Lemire's method)."""
     bound = _U64(n)
-    product = (_next(state) >> _U64(32)) * bound
-    low = product & _U64(0xFFFFFFFF)
+    product = (_next(state) >> _B32) * bound
+    low = product & _LOW32
     if low < bound:
-        threshold = (_U64(0x100000000) - bound) % bound
+        threshold = (_TWO32 - bound) % bound
         while low < threshold:
-            product = (_next(state) >> _U64(32)) * bound
-            low = product & _U64(0xFFFFFFFF)
-    return int(product >> _U64(32))
+            product = (_next(state) >> _B32) * bound
+            low = product & _LOW32
+    return int(product >> _B32)
 
 
 def random_below(state: NDArray[np.uint64], n: int, count: int) -> NDArray[np.int64]:
@@ -183,6 +192,19 @@ def _add(
         counts[p, SHARE2] += won * square
 
 
+@nb.njit(**_OPTIONS)
+def _add_heads_up(
+    counts: NDArray[np.int64], first: int, second: int, ties: int, shares: NDArray[np.int64]
+) -> None:
+    """Add heads-up wins of each player and ties to ``counts``."""
+    for p in range(2):
+        wins = first if p == 0 else second
+        counts[p, WIN] += wins
+        counts[p, TIE] += ties
+        counts[p, SHARE] += wins * shares[1] + ties * shares[2]
+        counts[p, SHARE2] += wins * shares[1] * shares[1] + ties * shares[2] * shares[2]
+
+
 def monte_carlo(
     base_keys: NDArray[np.uint64],
     base_bits: NDArray[np.uint64],
@@ -232,13 +254,13 @@ def monte_carlo(
         for i in range(4):
             state[i] = states[c, i]
         for k in range(rows):
-            mask = _U64(0) if ranged == 0 else combo_masks[k]
+            mask = _ZERO if ranged == 0 else combo_masks[k]
             m = 0
             for i in range(free.shape[0]):
-                if not (mask >> _U64(free[i])) & _U64(1):
+                if not (mask >> _U64(free[i])) & _ONE:
                     decks[k, m] = free[i]
                     m += 1
-        spare = _U64(0)
+        spare = _ZERO
         spare_left = False  # whether ``spare`` holds 32 random bits not used yet
         first_wins = second_wins = ties = 0
         done = 0
@@ -256,17 +278,17 @@ def monte_carlo(
                     spare_left = False
                 else:
                     word = _next(state)
-                    random = word >> _U64(32)
+                    random = word >> _B32
                     spare = word & _LOW32
                     spare_left = True
                 product = random * size
                 if (product & _LOW32) < size:  # rarely: Lemire's check, as in _below
-                    threshold = (_U64(0x100000000) - size) % size
+                    threshold = (_TWO32 - size) % size
                     while (product & _LOW32) < threshold:
-                        product = (_next(state) >> _U64(32)) * size
-                k = start + int(product >> _U64(32))
+                        product = (_next(state) >> _B32) * size
+                k = start + int(product >> _B32)
                 prob = alias_prob[k]
-                if prob < 1.0 and (_next(state) >> _U64(11)) * (1.0 / 9007199254740992.0) >= prob:
+                if prob < 1.0 and (_next(state) >> _B11) * (1.0 / 9007199254740992.0) >= prob:
                     k = alias_index[k]
                 mask = combo_masks[k]
                 if out & mask:
@@ -281,8 +303,8 @@ def monte_carlo(
                 rejected += 1
                 continue
             row = 0 if ranged == 0 else picked[0]
-            board_key = _U64(0)
-            board_bits = _U64(0)
+            board_key = _ZERO
+            board_bits = _ZERO
             for j in range(dealt):
                 bound = _U64(n - j)
                 while True:
@@ -291,21 +313,21 @@ def monte_carlo(
                         spare_left = False
                     else:
                         word = _next(state)
-                        random = word >> _U64(32)
+                        random = word >> _B32
                         spare = word & _LOW32
                         spare_left = True
                     product = random * bound
                     if (product & _LOW32) < bound:  # one time in 2**26 or less: Lemire's check
-                        threshold = (_U64(0x100000000) - bound) % bound
+                        threshold = (_TWO32 - bound) % bound
                         while (product & _LOW32) < threshold:
-                            product = (_next(state) >> _U64(32)) * bound
-                    position = j + int(product >> _U64(32))
+                            product = (_next(state) >> _B32) * bound
+                    position = j + int(product >> _B32)
                     card = decks[row, position]
-                    if not (out >> _U64(card)) & _U64(1):
+                    if not (out >> _U64(card)) & _ONE:
                         break
                 decks[row, position] = decks[row, j]
                 decks[row, j] = card
-                out |= _U64(1) << _U64(card)
+                out |= _ONE << _U64(card)
                 owner = owners[j]
                 if owner < 0:
                     board_key += CARD_KEYS[card]
@@ -326,15 +348,11 @@ def monte_carlo(
                 _add(by_combo[picked[by_range]], strengths, best, tied, share)
             done += 1
         if players == 2:
-            for p, wins in ((0, first_wins), (1, second_wins)):
-                counts[p, WIN] += wins
-                counts[p, TIE] += ties
-                counts[p, SHARE] += wins * shares[1] + ties * shares[2]
-                counts[p, SHARE2] += wins * shares[1] * shares[1] + ties * shares[2] * shares[2]
+            _add_heads_up(counts, first_wins, second_wins, ties, shares)
     return counts, by_combo, rejected
 
 
-@nb.njit(inline="always", **_OPTIONS)
+@nb.njit(**_OPTIONS)
 def _next_combo(idx: NDArray[np.int64], start: int, k: int, n: int, keep_first: bool) -> int:
     """Advance ``idx[start:start+k]`` to the next k-combination of ``0..n-1``: the position
     (within the group) of the first element that moved, or -1 when it was the last (or, with
@@ -350,7 +368,7 @@ def _next_combo(idx: NDArray[np.int64], start: int, k: int, n: int, keep_first: 
     return i
 
 
-@nb.njit(inline="always", **_OPTIONS)
+@nb.njit(**_OPTIONS)
 def _place(
     j: int,
     card: int,
@@ -363,8 +381,8 @@ def _place(
     for q in range(row_keys.shape[1]):
         row_keys[j + 1, q] = row_keys[j, q]
         row_bits[j + 1, q] = row_bits[j, q]
-    row_keys[j + 1, owner + 1] += CARD_KEYS[card]
-    row_bits[j + 1, owner + 1] |= CARD_BITS[card]
+    row_keys[j + 1, owner + 1] += _KEYS[card]
+    row_bits[j + 1, owner + 1] |= _BITS[card]
 
 
 @nb.njit(**_OPTIONS)
@@ -383,6 +401,13 @@ def _deal_all(
     as a combination, from what the groups before it left), added to ``counts``; with ``first``
     >= 0 only the deals whose first group starts with ``pool[first]``. Returns how many."""
     players = keys.shape[0]
+    if sizes.shape[0] == 0:
+        # Nothing to deal: one deal, scored by the same loop as a board card that adds
+        # nothing (card 52, whose key and bits are zero), to compile one scoring, not two.
+        sizes = np.ones(1, dtype=np.int64)
+        owners = np.full(1, -1, dtype=np.int64)
+        pool = np.full(1, 52, dtype=np.int64)
+        first = -1
     groups = sizes.shape[0]
     dealt = owners.shape[0]
     strengths = np.empty(players, dtype=np.int64)
@@ -391,10 +416,6 @@ def _deal_all(
     for p in range(players):
         row_keys[0, p + 1] = keys[p]
         row_bits[0, p + 1] = bits[p]
-    if groups == 0:
-        best, tied = _score(keys, bits, _U64(0), _U64(0), ranking, strengths)
-        _add(counts, strengths, best, tied, shares[tied])
-        return 1
     n = pool.shape[0]
     if first >= 0 and first + sizes[0] > n:
         return 0
@@ -422,13 +443,13 @@ def _deal_all(
         # Place group g's cards, then build and place every group after it.
         for h in range(g, groups):
             if h > g:
-                taken = _U64(0)
+                taken = _ZERO
                 for m in range(starts[h - 1], starts[h]):
-                    taken |= _U64(1) << _U64(pools[h - 1, idx[m]])
+                    taken |= _ONE << _U64(pools[h - 1, idx[m]])
                 count = 0
                 for i in range(pool_len[h - 1]):
                     card = pools[h - 1, i]
-                    if not taken & (_U64(1) << _U64(card)):
+                    if not taken & (_ONE << _U64(card)):
                         pools[h, count] = card
                         count += 1
                 pool_len[h] = count
@@ -454,11 +475,11 @@ def _deal_all(
                     last_keys[p] = row_keys[last, p + 1]
                     last_bits[p] = row_bits[last, p + 1]
                 if owner < 0:
-                    board_key += CARD_KEYS[card]
-                    board_bits |= CARD_BITS[card]
+                    board_key += _KEYS[card]
+                    board_bits |= _BITS[card]
                 else:
-                    last_keys[owner] += CARD_KEYS[card]
-                    last_bits[owner] |= CARD_BITS[card]
+                    last_keys[owner] += _KEYS[card]
+                    last_bits[owner] |= _BITS[card]
                 best, tied = _score(last_keys, last_bits, board_key, board_bits, ranking, strengths)
                 if players == 2:  # heads-up: counters in registers (see monte_carlo)
                     first_wins += strengths[0] > strengths[1]
@@ -477,13 +498,7 @@ def _deal_all(
                 h -= 1
             if h < 0:
                 if players == 2:
-                    for p, wins in ((0, first_wins), (1, second_wins)):
-                        counts[p, WIN] += wins
-                        counts[p, TIE] += ties
-                        counts[p, SHARE] += wins * shares[1] + ties * shares[2]
-                        counts[p, SHARE2] += (
-                            wins * shares[1] * shares[1] + ties * shares[2] * shares[2]
-                        )
+                    _add_heads_up(counts, first_wins, second_wins, ties, shares)
                 return deals
             for j in range(starts[h] + moved, starts[h + 1]):
                 _place(j, pools[h, idx[j]], owners[j], row_keys, row_bits)
@@ -494,13 +509,13 @@ def _deal_all(
                     idx[starts[g] + m] = m
                 break
         # Rebuild from group g (its pool, then its cards and those after it).
-        taken = _U64(0)
+        taken = _ZERO
         for m in range(starts[g - 1], starts[g]):
-            taken |= _U64(1) << _U64(pools[g - 1, idx[m]])
+            taken |= _ONE << _U64(pools[g - 1, idx[m]])
         count = 0
         for i in range(pool_len[g - 1]):
             card = pools[g - 1, i]
-            if not taken & (_U64(1) << _U64(card)):
+            if not taken & (_ONE << _U64(card)):
                 pools[g, count] = card
                 count += 1
         pool_len[g] = count
@@ -555,7 +570,7 @@ def enumerate_exact(
         if ranged > 0:
             pick[0] = offsets[0] + k0
         while True:
-            taken = _U64(0)
+            taken = _ZERO
             clash = False
             weight = 1.0
             for p in range(players):
@@ -575,7 +590,7 @@ def enumerate_exact(
             if not clash:
                 n = 0
                 for i in range(free.shape[0]):
-                    if not taken & (_U64(1) << _U64(free[i])):
+                    if not taken & (_ONE << _U64(free[i])):
                         pool[n] = free[i]
                         n += 1
                 counts[:] = 0
