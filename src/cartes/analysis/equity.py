@@ -12,9 +12,13 @@ Both take dead cards (folded up cards, burned cards) and a ranking (``"standard"
 five count at showdown, but a player who declares well declares the best five, so that is
 what equity assumes.
 
-When the deals left to look at number at most ``max_exact`` they are all enumerated and the
-result is exact; otherwise a seeded Monte Carlo runs ``trials`` deals and reports the standard
-error of each equity. Monte Carlo work is split into chunks, each seeded by
+When the deals left to look at (every choice of one hand per range times the boards they leave)
+number at most ``max_exact``, or the ``trials`` asked for, they are all enumerated in one
+compiled call per thread and the result is exact; otherwise a seeded Monte Carlo runs
+``trials`` deals and reports the standard error of each equity, win and tie chance
+(``Equity.method`` says which ran and why). The kernels run on plain threads, never numba's
+thread pool, so they are safe in forked, spawned and forkserver children and from several
+threads at once. Monte Carlo work is split into chunks, each seeded by
 :class:`numpy.random.SeedSequence` ``.spawn``: the same seed gives the same result on one
 thread, on many, or on any :class:`concurrent.futures.Executor` (a process pool, a Dask
 cluster's ``client.get_executor()``).
@@ -808,13 +812,16 @@ def equity(
 ) -> Equity:
     """Hold'em-style equity of 2 to 10 hands on a board of 0 to 5 cards.
 
-    Each hand is two cards (``"As Kd"`` or ``"AsKd"``), one card (the other is dealt), nothing
-    (``""`` or ``None``: a random hand), or a range (``"QQ+, AKs"`` or a
-    :class:`~cartes.analysis.HandRange`). ``dead`` cards are out of play. ``exact`` forces
-    (True) or forbids (False) the enumeration; by default it runs when at most ``max_exact``
-    deals are left. Monte Carlo plays ``trials`` deals (default 1,000,000) from ``seed``, on
-    ``threads`` threads (default numba's), split over ``executor`` if one is given (with a
-    tqdm bar if ``progress``).
+    Each hand is two cards (``"As Kd"``, ``"AsKd"``, cartes cards, or eval7's or pokerkit's
+    ``Card`` objects), one card (the other is dealt), nothing (``""`` or ``None``: a random
+    hand), or a range (``"QQ+, AKs"``, a :class:`~cartes.analysis.HandRange` or an eval7
+    ``HandRange``). ``dead`` cards are out of play. ``exact`` forces (True) or forbids (False)
+    the enumeration; left unset, it runs when it looks at no more than ``max_exact`` deals or
+    than ``trials`` (``Equity.method`` says which ran and why). Monte Carlo plays ``trials``
+    deals (default 1,000,000) from ``seed``, on ``threads`` threads (default: numba's
+    ``NUMBA_NUM_THREADS``, at most the cores), split over ``executor`` if one is given (one
+    thread per task unless ``threads`` is given; with a tqdm bar if ``progress``).
+    :func:`hand_equities` breaks one player's range down by hand.
 
     >>> equity(["Ah Kh", "QQ+"], board="Qh Jh 2c", ranking="standard").exact
     True
