@@ -91,7 +91,7 @@ def _cards(cards: str | Iterable[SpanishCardLike]) -> list[SpanishCard]:
 
 def _without(deck: Deck, value: int) -> Deck:
     slot = _SLOT[value]
-    return (*deck[:slot], deck[slot] - 1, *deck[slot + 1 :])
+    return (*deck[:slot], deck[slot] - 1, *deck[slot + 1:])
 
 
 @dataclass(frozen=True)
@@ -480,14 +480,8 @@ class PolicyAgent:
         if view.seat == bank_seat:
             own = tuple(sorted(card.half_points for card in calles[bank_seat][0][0]))
             punters = [calles[s] for s in range(len(calles)) if s != bank_seat and calles[s]]
-            visible = tuple(
-                sorted(
-                    card.half_points
-                    for calle in punters
-                    for card in calle[0][0]
-                    if card is not None
-                )
-            )
+            visible = tuple(sorted(card.half_points for calle in punters for card in calle[0][0]
+                                   if card is not None))
             draw = _check_choice(self.bank_policy(own, visible), "bank")
         else:
             cards = calles[view.seat][0][0]
