@@ -1,21 +1,133 @@
-"""Analysis benchmarks (pytest-benchmark): the equity Monte Carlo beside eval7's compiled
-equity loop, and ``simulate`` on one process beside a pool of two. Compare within one run.
+"""Analysis benchmarks (pytest-benchmark): the equity Monte Carlo and exact ranges beside
+eval7 in the same run, and ``simulate`` on one process beside a pool of two.
 
 Evaluations per second = deals x players / time. eval7's ``py_hand_vs_range_monte_carlo``
 evaluates two hands per deal, like a heads-up equity here.
+
+Issue 23's figures are ratios measured in one process, the variants taking turns (eval7, cartes
+on one thread, cartes on two), best of 5 each: ``test_monte_carlo_against_eval7`` for the Monte
+Carlo on preflop, flop and turn spots, hand against hand and hand against range, and
+``test_exact_ranges`` for ranges enumerated exactly. Each prints its figures and stores them in
+the benchmark's ``extra_info`` (``--benchmark-json`` keeps them); nothing about speed is
+asserted. Run: ``pytest benchmarks/test_analysis.py -s -k "eval7 or exact_ranges"``.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import multiprocessing
+import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from cartes.analysis import SerialExecutor, equity, seven_card_equity
+from cartes.analysis import SerialExecutor, equity, hand_equities, seven_card_equity
 from cartes.games import SevenCardStud
 from cartes.play import CallingStation, RandomAgent, SimpleAgent, simulate
+
+HAVE_EVAL7 = importlib.util.find_spec("eval7") is not None
+ROUNDS = 5
+
+
+def interleaved(
+    variants: dict[str, Callable[[], object]], rounds: int = ROUNDS
+) -> dict[str, float]:
+    """The best wall time of each variant over ``rounds`` rounds, the variants taking turns
+    within each round (so that a busy spell on the shared machine hits them alike)."""
+    best = dict.fromkeys(variants, float("inf"))
+    for _ in range(rounds):
+        for name, run in variants.items():
+            start = time.perf_counter()
+            run()
+            best[name] = min(best[name], time.perf_counter() - start)
+    return best
+
+
+#: Issue 23.2's spots: (hands, board). eval7 takes the villain as a range in every case.
+MC_SPOTS = {
+    "preflop, hand vs hand": (["As Ah", "Kd Kc"], ""),
+    "flop, hand vs hand": (["As Ah", "Kd Kc"], "Qs Jd 2c"),
+    "turn, hand vs hand": (["As Ah", "Kd Kc"], "Qs Jd 2c 7h"),
+    "preflop, hand vs range": (["As Ah", "QQ+, AKs, JTs"], ""),
+    "flop, hand vs range": (["As Ah", "QQ+, AKs, JTs"], "Qs Jd 2c"),
+    "turn, hand vs range": (["As Ah", "QQ+, AKs, JTs"], "Qs Jd 2c 7h"),
+}
+MC_TRIALS = 1_000_000
+
+
+@pytest.mark.skipif(not HAVE_EVAL7, reason="eval7 not installed")
+@pytest.mark.parametrize("spot", list(MC_SPOTS))
+def test_monte_carlo_against_eval7(benchmark, spot: str) -> None:
+    import eval7
+
+    hands, board = MC_SPOTS[spot]
+    hero = [eval7.Card(c) for c in hands[0].split()]
+    villain = eval7.HandRange(hands[1].replace(" ", ""))
+    cards = [eval7.Card(c) for c in board.split()]
+
+    def mine(threads: int) -> Callable[[], object]:
+        return lambda: equity(hands, board=board, exact=False, trials=MC_TRIALS, seed=1,
+                              threads=threads)
+
+    mine(1)(), mine(2)()  # compiled and loaded before timing
+    best = interleaved({
+        "eval7": lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, cards, MC_TRIALS),
+        "one thread": mine(1),
+        "two threads": mine(2),
+    })
+    figures = {
+        "eval7 s": best["eval7"],
+        "one thread s": best["one thread"],
+        "two threads s": best["two threads"],
+        "one thread x eval7": best["eval7"] / best["one thread"],
+        "two threads x eval7": best["eval7"] / best["two threads"],
+        "two threads x one thread": best["one thread"] / best["two threads"],
+    }
+    benchmark.extra_info.update(figures)
+    print(f"\n{spot}: " + ", ".join(f"{k} {v:.3f}" for k, v in figures.items()))
+    benchmark.group = "issue 23.2: Monte Carlo equity, 1,000,000 deals, beside eval7"
+    benchmark.pedantic(mine(1), rounds=1, iterations=1)
+
+
+#: Issue 23.3's spots: a 150-combo range against an 80-combo range on a river (counted on
+#: the board), and "QQ+,AKs" against "JJ-99,AQs" on a flop.
+RIVER = ("33+, A2s+, KTs+, QJs, ATo+, KQo", "99+, ATs+, AJo+, KJs+, 50%(QJs), 0.25(T9s)",
+         "2c 7d 9h Js Kc")
+FLOP = ("QQ+, AKs", "JJ-99, AQs", "Qs 8d 3c")
+EVAL7_TRIALS = 20_000  # per hand, for eval7's py_all_hands_vs_range (a Monte Carlo)
+
+
+@pytest.mark.skipif(not HAVE_EVAL7, reason="eval7 not installed")
+@pytest.mark.parametrize("spot", ["river", "flop"])
+def test_exact_ranges(benchmark, spot: str) -> None:
+    import eval7
+
+    hero, villain, board = RIVER if spot == "river" else FLOP
+    equity([hero, villain], board=board, exact=True)  # compiled and loaded before timing
+
+    def unweighted(text: str) -> str:  # eval7's range parser takes no spaces
+        return text.replace(" ", "")
+
+    cards = [eval7.Card(c) for c in board.split()]
+    best = interleaved({
+        "cartes exact, one thread": lambda: equity([hero, villain], board=board, exact=True,
+                                                   threads=1),
+        "cartes exact, two threads": lambda: equity([hero, villain], board=board, exact=True,
+                                                    threads=2),
+        "cartes exact by hand": lambda: hand_equities([hero, villain], board=board, exact=True),
+        "eval7 all hands vs range": lambda: eval7.py_all_hands_vs_range(
+            eval7.HandRange(unweighted(hero)), eval7.HandRange(unweighted(villain)), cards,
+            EVAL7_TRIALS,
+        ),
+    })
+    figures = {f"{k} s": v for k, v in best.items()}
+    figures["by hand x eval7"] = best["eval7 all hands vs range"] / best["cartes exact by hand"]
+    benchmark.extra_info.update(figures)
+    print(f"\n{spot}: " + ", ".join(f"{k} {v:.4f}" for k, v in figures.items()))
+    benchmark.group = "issue 23.3: exact range against range in one call"
+    benchmark.pedantic(equity, args=([hero, villain],), kwargs={"board": board, "exact": True},
+                       rounds=3, iterations=1)
 
 DEALS = 2_000_000
 MC = "equity Monte Carlo: AsAh vs KdKc preflop, 2,000,000 deals (4,000,000 evaluations)"

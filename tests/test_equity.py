@@ -269,12 +269,3 @@ def test_observation_equity_uses_what_the_seat_sees() -> None:
     spectator = observation_equity(state.observation(None), trials=20_000, seed=2, exact=False)
     assert spectator.seats == tuple(live)
     assert sum(spectator.equity) == pytest.approx(1)
-
-
-def test_wide_ranges_on_the_river_use_monte_carlo_by_default() -> None:
-    # 1,081 x 1,035 choices of hands: cheap in deals, too many compiled calls to enumerate.
-    wide = HandRange("XX")  # as text, "XX" is a random hand, dealt rather than drawn
-    result = equity([wide, wide], board="2c 7d 9h Js Kc", trials=50_000, seed=1)
-    assert not result.exact
-    assert sum(result.equity) == pytest.approx(1)
-    assert abs(result.equity[0] - 0.5) < 4.5 * result.stderr[0]

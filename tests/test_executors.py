@@ -15,6 +15,7 @@ from cartes.analysis import (
     category_counts,
     equity,
     evaluate_dask,
+    hand_equities,
     seed_sequence,
     seven_card_equity,
 )
@@ -39,8 +40,15 @@ from cartes.play import (
 
 @pytest.fixture(scope="module")
 def pool() -> Iterator[Executor]:
-    # Spawned workers: forking a process that runs numba's thread pool is not safe.
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as executor:
+        yield executor
+
+
+@pytest.fixture(scope="module")
+def fork_pool() -> Iterator[Executor]:
+    # Forked from this process, which has run numba's thread pool (issue 23.1: now safe).
+    cartes.evaluate_many(cartes.random_hands(20_000, 7, seed=1), threads=True)
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork")) as executor:
         yield executor
 
 
@@ -94,13 +102,19 @@ def test_simulate_without_executor_is_unchanged() -> None:
 
 
 def test_equity_monte_carlo_is_the_same_on_every_executor(
-    pool: Executor, dask_executor: Executor | None
+    pool: Executor, fork_pool: Executor, dask_executor: Executor | None
 ) -> None:
     hands, board = ["Ah Kh", "QQ+, AKs", ""], "Qh 9h"
     serial = equity(hands, board=board, exact=False, trials=300_000, seed=21)
-    for executor in executors(pool, dask_executor):
+    by_hand = hand_equities(hands, board=board, player=1, exact=False, trials=300_000, seed=21)
+    for executor in [*executors(pool, dask_executor), fork_pool]:
         assert equity(hands, board=board, exact=False, trials=300_000, seed=21,
                       executor=executor) == serial
+        assert hand_equities(hands, board=board, player=1, exact=False, trials=300_000,
+                             seed=21, executor=executor) == by_hand
+    for threads in (1, 2, 3):
+        assert equity(hands, board=board, exact=False, trials=300_000, seed=21,
+                      threads=threads) == serial
     stud = seven_card_equity(["As Ad Kc", "7h 8h 9h", "Qc Qs 2d"], exact=False,
                              trials=100_000, seed=3, ranking="calatone")
     assert seven_card_equity(["As Ad Kc", "7h 8h 9h", "Qc Qs 2d"], exact=False,

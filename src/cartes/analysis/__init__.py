@@ -5,7 +5,13 @@
 0.9545
 """
 
-from cartes.analysis.equity import Equity, equity, observation_equity, seven_card_equity
+from cartes.analysis.equity import (
+    Equity,
+    equity,
+    hand_equities,
+    observation_equity,
+    seven_card_equity,
+)
 from cartes.analysis.executors import (
     SerialExecutor,
     category_counts,
@@ -35,6 +41,7 @@ __all__ = [
     "equity",
     "evaluate_dask",
     "expected_value",
+    "hand_equities",
     "next_card_odds",
     "observation_equity",
     "punter_draws_below",

@@ -1,33 +1,59 @@
 """The numba kernels of the equity calculator: a seeded generator, Monte Carlo and enumeration.
 
-A problem is a *template*: each player's seven cards, each either a known card (an index
-0..51) or a *slot* ``-(s + 1)`` filled for every deal. Slots ``0 .. 2R-1`` hold the hole cards
-of the R players given as ranges (one weighted combo each per deal); the others are dealt from
-the cards nobody holds. A board card is one slot that several players' rows share.
+A problem reaches the kernels in key form (built by :mod:`cartes.analysis.equity`):
 
-Why it looks the way it does:
+* ``base_keys[p]``, ``base_bits[p]``: the evaluator's key sum (with its start value) and card
+  mask of what player ``p`` is known to hold, board cards included;
+* ``owners[j]`` for each card still to deal, in order: the player it goes to, or -1 for a
+  board card, which every player shares (its key is added once per deal);
+* the ranged players' hands: ``range_players[r]`` is the player holding range ``r``, whose
+  combos are ``offsets[r]:offsets[r + 1]`` of ``combo_keys`` / ``combo_bits`` (the two cards'
+  key sum and evaluator mask) and ``combo_masks`` (one bit per card index, like ``taken``);
+* ``shares[k]``: a pot split ``k`` ways pays each winner ``unit // k`` units, where ``unit`` is
+  ``lcm(1..players)``, so every sum is an exact integer whatever order it is added in. A
+  result holds, per player, the deals won alone, the deals tied, the units won and their
+  squares (``FIELDS``).
 
-* The generator is xoshiro256** written out here, one state per chunk of trials: numba's own
-  ``np.random`` keeps one state per thread, so a parallel run would depend on how the chunks
-  met the threads. Here a chunk's result depends only on its seed, and the chunks' sums are
-  the same serially, on threads, on a process pool or on a cluster.
-* Shares of a split pot are counted in units of ``lcm(1..players)``, in integers: the sums are
-  exact and do not depend on the order they are added in.
-* Dealing is a partial Fisher-Yates shuffle of the free cards, which leaves the array a
-  permutation: no reset between deals when no range takes cards away.
+Every kernel is serial and ``nogil``: :func:`cartes.evaluation._pool.split` runs them on
+several Python threads at once, each on its share of independent pieces (Monte Carlo chunks,
+enumeration items), and adds the results. Each is compiled on first use for its one explicit
+signature (:data:`SIGNATURES`, :func:`entry`) and cached on disk, so a call compiles only the
+kernel it needs. Why it looks the way it does:
+
+* The generator is xoshiro256** written out here, one state per chunk of trials: a chunk's
+  result depends only on its seed, and the chunks' sums are the same serially, on threads, on a
+  process pool or on a cluster.
+* Cards are dealt by a partial Fisher-Yates shuffle of the free cards, each position drawn
+  from 32 random bits (two per 64-bit draw) by Lemire's multiply: no branch that the
+  processor cannot predict, and the array stays a permutation, so nothing is reset between
+  deals. Each combo of the first range has its own deck without its two cards; a card that
+  another range's combo holds this deal (a 64-bit mask, ``taken``) is drawn again, which
+  keeps every deal uniform over the cards left.
+* Heads-up, the counts of a chunk stay in three registers (first wins, second wins, ties):
+  counters in memory updated per deal cost a third of the time.
+* The scoring is branch-free (the best strength, then masks), since who wins is the one thing
+  in a deal that no predictor can guess.
+* A range's combo is drawn by Walker's alias method (one uniform index, one coin), in constant
+  time whatever the range's size and weights.
+* The enumeration keeps, for every card placed, the running key sums of the board and of each
+  player, so that moving the last card (most deals) costs one row update.
 """
 
 from __future__ import annotations
 
+import hashlib
+import inspect
+from functools import cache
 from typing import Any, Final
 
 import numba as nb
 import numpy as np
+from numba import types as t
 from numpy.typing import NDArray
 
+from cartes.evaluation import kernels as _evaluation
 from cartes.evaluation.kernels import (
     _FLAG_SHIFT,
-    _START,
     _SUIT_FLAGS,
     CARD_BITS,
     CARD_KEYS,
@@ -35,31 +61,63 @@ from cartes.evaluation.kernels import (
     _rank_strength,
 )
 
+__all__ = ["FIELDS", "SIGNATURES", "entry", "enumerate_exact", "monte_carlo", "random_below"]
+
 _OPTIONS: Final[dict[str, Any]] = {"cache": True, "nogil": True, "error_model": "numpy"}
 
 #: The integer counts each deal adds per player: sole wins, ties, pot share (in units), squared.
 WIN, TIE, SHARE, SHARE2 = 0, 1, 2, 3
 FIELDS: Final = 4
 
+#: What these kernels freeze into their code from :mod:`cartes.evaluation.kernels`: its tables'
+#: digest and the source of the evaluation functions inlined here. numba's disk cache is keyed
+#: on this file only, so when those change this digest must change too (the check below says
+#: so at import), which rebuilds the cache instead of running stale code.
+EVALUATION_DIGEST: Final = "5b43d9035a73ab8d"
+
+
+def _evaluation_digest() -> str:
+    digest = hashlib.sha256(_evaluation.TABLES_DIGEST.encode())
+    for function in (_rank_strength, _flush_strength):
+        digest.update(inspect.getsource(function.py_func).encode())
+    return digest.hexdigest()[:16]
+
+
+if _evaluation_digest() != EVALUATION_DIGEST:  # pragma: no cover
+    raise RuntimeError(
+        "the evaluation kernels that cartes.analysis._kernels inlines changed: set "
+        f"EVALUATION_DIGEST to {_evaluation_digest()!r} so numba's cache is rebuilt"
+    )
+
 _U64 = np.uint64
+_LOW32: Final = np.uint64(0xFFFFFFFF)
+#: The card keys and bits with a 53rd card of zeros (see ``_deal_all``).
+_KEYS: Final = np.append(CARD_KEYS, np.uint64(0))
+_BITS: Final = np.append(CARD_BITS, np.uint64(0))
 
 
-@nb.njit(inline="always", **_OPTIONS)
-def _rotl(x: np.uint64, k: int) -> np.uint64:
-    return (x << _U64(k)) | (x >> _U64(64 - k))
+_ZERO: Final = np.uint64(0)
+_ONE: Final = np.uint64(1)
+_B32: Final = np.uint64(32)
+_TWO32: Final = np.uint64(1 << 32)
+_B7, _B57, _B45, _B19, _B17, _B11 = (np.uint64(k) for k in (7, 57, 45, 19, 17, 11))
+_FIVE, _NINE = np.uint64(5), np.uint64(9)
 
 
-@nb.njit(inline="always", **_OPTIONS)
+# Not inlined by numba (LLVM still may): each numba inlining is typed again, and this one is
+# called from five places; compiling the Monte Carlo took a second longer with it inlined.
+@nb.njit(**_OPTIONS)
 def _next(state: NDArray[np.uint64]) -> np.uint64:
     """xoshiro256** (Blackman and Vigna): the next 64 random bits."""
-    result = _rotl(state[1] * _U64(5), 7) * _U64(9)
-    t = state[1] << _U64(17)
+    times5 = state[1] * _FIVE
+    result = ((times5 << _B7) | (times5 >> _B57)) * _NINE
+    shifted = state[1] << _B17
     state[2] ^= state[0]
     state[3] ^= state[1]
     state[1] ^= state[2]
     state[0] ^= state[3]
-    state[2] ^= t
-    state[3] = _rotl(state[3], 45)
+    state[2] ^= shifted
+    state[3] = (state[3] << _B45) | (state[3] >> _B19)
     return result
 
 
@@ -67,22 +125,21 @@ def _next(state: NDArray[np.uint64]) -> np.uint64:
 def _below(state: NDArray[np.uint64], n: int) -> int:
     """A uniform integer in ``0 .. n-1`` (n < 2**32), unbiased (Lemire's method)."""
     bound = _U64(n)
-    product = (_next(state) >> _U64(32)) * bound
-    low = product & _U64(0xFFFFFFFF)
+    product = (_next(state) >> _B32) * bound
+    low = product & _LOW32
     if low < bound:
-        threshold = (_U64(0x100000000) - bound) % bound
+        threshold = (_TWO32 - bound) % bound
         while low < threshold:
-            product = (_next(state) >> _U64(32)) * bound
-            low = product & _U64(0xFFFFFFFF)
-    return int(product >> _U64(32))
+            product = (_next(state) >> _B32) * bound
+            low = product & _LOW32
+    return int(product >> _B32)
 
 
-@nb.njit(**_OPTIONS)
 def random_below(state: NDArray[np.uint64], n: int, count: int) -> NDArray[np.int64]:
     """``count`` draws of :func:`_below` (for testing the generator from Python).
 
     >>> state = np.array([1, 2, 3, 4], dtype=np.uint64)
-    >>> draws = random_below(state, 6, 1000)
+    >>> draws = entry("random_below")(state, 6, 1000)
     >>> int(draws.min()), int(draws.max())
     (0, 5)
     """
@@ -92,287 +149,528 @@ def random_below(state: NDArray[np.uint64], n: int, count: int) -> NDArray[np.in
     return out
 
 
-@nb.njit(inline="always", **_OPTIONS)
-def _card(template: NDArray[np.int64], slots: NDArray[np.int64], p: int, j: int) -> int:
-    c = template[p, j]
-    return c if c >= 0 else slots[-c - 1]
-
-
-@nb.njit(inline="always", **_OPTIONS)
 def _score(
-    template: NDArray[np.int64],
-    slots: NDArray[np.int64],
-    shared: int,
+    keys: NDArray[np.uint64],
+    bits: NDArray[np.uint64],
+    board_key: np.uint64,
+    board_bits: np.uint64,
     ranking: int,
     strengths: NDArray[np.int64],
-    counts: NDArray[np.int64],
-    unit: int,
-) -> None:
-    """Evaluate every player's seven cards and add this deal's result. The last ``shared``
-    columns (a board) are the same for every player: their keys are summed once."""
-    players = template.shape[0]
-    own = 7 - shared
-    board_key = _START
-    board_bits = _U64(0)
-    for j in range(own, 7):
-        c = _card(template, slots, 0, j)
-        board_key += CARD_KEYS[c]
-        board_bits |= CARD_BITS[c]
-    best = -1
+) -> tuple[int, int]:
+    """Every player's strength into ``strengths``; the best strength and how many hold it."""
+    players = keys.shape[0]
+    best = 0
     for p in range(players):
-        key = board_key
-        bits = board_bits
-        for j in range(own):
-            c = _card(template, slots, p, j)
-            key += CARD_KEYS[c]
-            bits |= CARD_BITS[c]
+        key = keys[p] + board_key
         s = int(_rank_strength(key, ranking))
         flags = (key >> _FLAG_SHIFT) & _SUIT_FLAGS
         if flags:
-            flush = int(_flush_strength(flags, bits, ranking))
-            if flush > s:
-                s = flush
+            s = max(s, int(_flush_strength(flags, bits[p] | board_bits, ranking)))
         strengths[p] = s
-        if s > best:
-            best = s
+        best = max(best, s)
     tied = 0
     for p in range(players):
-        if strengths[p] == best:
-            tied += 1
-    share = unit // tied
-    for p in range(players):
-        if strengths[p] == best:
-            if tied == 1:
-                counts[p, WIN] += 1
-            else:
-                counts[p, TIE] += 1
-            counts[p, SHARE] += share
-            counts[p, SHARE2] += share * share
+        tied += strengths[p] == best
+    return best, tied
 
 
-@nb.njit(inline="always", **_OPTIONS)
-def _pick(cumulative: NDArray[np.float64], start: int, stop: int, u: float) -> int:
-    """The combo whose cumulative weight first exceeds ``u`` (a binary search)."""
-    lo, hi = start, stop - 1
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if cumulative[mid] > u:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
+def _add(
+    counts: NDArray[Any], strengths: NDArray[np.int64], best: int, tied: int, share: int
+) -> None:
+    """Add one deal's result to ``counts`` (players, FIELDS), without a branch (a histogram
+    of winner sets, one entry updated per deal, ran at half the speed: its address is known
+    late)."""
+    alone = int(tied == 1)
+    square = share * share
+    for p in range(strengths.shape[0]):
+        won = int(strengths[p] == best)
+        counts[p, WIN] += won * alone
+        counts[p, TIE] += won - won * alone
+        counts[p, SHARE] += won * share
+        counts[p, SHARE2] += won * square
+
+
+# Each numba inlining is typed and lowered again: the Monte Carlo, where every deal is scored,
+# inlines the scoring (10% faster there); the enumeration calls one compiled copy, which LLVM
+# may still inline (its first compile, the first call of a fresh install, is a second shorter).
+_score_inline = nb.njit(inline="always", **_OPTIONS)(_score)
+_add_inline = nb.njit(inline="always", **_OPTIONS)(_add)
+_score = nb.njit(**_OPTIONS)(_score)
+_add = nb.njit(**_OPTIONS)(_add)
 
 
 @nb.njit(**_OPTIONS)
-def _mc_chunk(
-    template: NDArray[np.int64],
-    shared: int,
+def _add_heads_up(
+    counts: NDArray[np.int64], first: int, second: int, ties: int, shares: NDArray[np.int64]
+) -> None:
+    """Add heads-up wins of each player and ties to ``counts``."""
+    for p in range(2):
+        wins = first if p == 0 else second
+        counts[p, WIN] += wins
+        counts[p, TIE] += ties
+        counts[p, SHARE] += wins * shares[1] + ties * shares[2]
+        counts[p, SHARE2] += wins * shares[1] * shares[1] + ties * shares[2] * shares[2]
+
+
+def monte_carlo(
+    base_keys: NDArray[np.uint64],
+    base_bits: NDArray[np.uint64],
+    taken: np.uint64,
     free: NDArray[np.int64],
-    dealt: int,
-    combos: NDArray[np.int64],
-    cumulative: NDArray[np.float64],
+    owners: NDArray[np.int64],
+    range_players: NDArray[np.int64],
     offsets: NDArray[np.int64],
+    combo_keys: NDArray[np.uint64],
+    combo_bits: NDArray[np.uint64],
+    combo_masks: NDArray[np.uint64],
+    alias_prob: NDArray[np.float64],
+    alias_index: NDArray[np.int64],
     ranking: int,
-    trials: int,
-    state: NDArray[np.uint64],
-    unit: int,
-    counts: NDArray[np.int64],
-) -> int:
-    """Play ``trials`` random deals into ``counts``; return the number of range draws rejected
-    because two players' combos (or a combo and a known card) shared a card."""
-    players = template.shape[0]
-    ranged = offsets.shape[0] - 1
-    slots = np.empty(2 * ranged + dealt, dtype=np.int64)
+    shares: NDArray[np.int64],
+    trials: NDArray[np.int64],
+    states: NDArray[np.uint64],
+    by_range: int,
+) -> tuple[NDArray[np.int64], NDArray[np.int64], int]:
+    """Play ``trials[c]`` random deals from seed ``states[c]`` for each chunk ``c``.
+
+    Returns the summed counts ``(players, FIELDS)``; the counts by combo of range ``by_range``
+    (``(combos, players, FIELDS)``, empty when it is -1); and how many range draws were
+    rejected because two combos shared a card (a rejected draw is drawn again, which is
+    sampling the ranges given that no card is held twice).
+    """
+    players = base_keys.shape[0]
+    ranged = range_players.shape[0]
+    dealt = owners.shape[0]
+    counts = np.zeros((players, FIELDS), dtype=np.int64)
+    size = 0 if by_range < 0 else offsets[by_range + 1] - offsets[by_range]
+    by_combo = np.zeros((size, players, FIELDS), dtype=np.int64)
+    keys = np.empty(players, dtype=np.uint64)
+    bits = np.empty(players, dtype=np.uint64)
     strengths = np.empty(players, dtype=np.int64)
-    deck = free.copy()
-    pool = np.empty_like(free)
-    base = 2 * ranged
+    picked = np.zeros(max(ranged, 1), dtype=np.int64)
+    state = np.empty(4, dtype=np.uint64)
+    # One deck per combo of range 0 (its cards left out), or one deck: each stays a
+    # permutation of its cards, so a deal is uniform whatever the deals before it did, and
+    # range 0's cards need no redraw (a branch that mispredicted a third of the deals).
+    rows = 1 if ranged == 0 else offsets[1]
+    n = free.shape[0] - (0 if ranged == 0 else 2)
+    decks = np.empty((rows, n), dtype=np.uint8)
     rejected = 0
-    done = 0
-    while done < trials:
-        if ranged == 0:
-            n = deck.shape[0]
-            for i in range(dealt):
-                j = i + _below(state, n - i)
-                card = deck[j]
-                deck[j] = deck[i]
-                deck[i] = card
-                slots[base + i] = card
-        else:
-            taken = np.uint64(0)
+    for c in range(trials.shape[0]):
+        # A chunk starts from its seed and fresh decks: its result is its own.
+        for i in range(4):
+            state[i] = states[c, i]
+        for k in range(rows):
+            mask = _ZERO if ranged == 0 else combo_masks[k]
+            m = 0
+            for i in range(free.shape[0]):
+                if not (mask >> _U64(free[i])) & _ONE:
+                    decks[k, m] = free[i]
+                    m += 1
+        spare = _ZERO
+        spare_left = False  # whether ``spare`` holds 32 random bits not used yet
+        first_wins = second_wins = ties = 0
+        done = 0
+        while done < trials[c]:
+            out = taken
+            for p in range(players):
+                keys[p] = base_keys[p]
+                bits[p] = base_bits[p]
             clash = False
             for r in range(ranged):
-                start, stop = offsets[r], offsets[r + 1]
-                total = cumulative[stop - 1]
-                u = (_next(state) >> _U64(11)) * (1.0 / 9007199254740992.0) * total
-                k = _pick(cumulative, start, stop, u)
-                for h in range(2):
-                    card = combos[k, h]
-                    bit = _U64(1) << _U64(card)
-                    if taken & bit:
-                        clash = True
-                    taken |= bit
-                    slots[2 * r + h] = card
+                start = offsets[r]
+                size = _U64(offsets[r + 1] - start)
+                if spare_left:
+                    random = spare
+                    spare_left = False
+                else:
+                    word = _next(state)
+                    random = word >> _B32
+                    spare = word & _LOW32
+                    spare_left = True
+                product = random * size
+                if (product & _LOW32) < size:  # rarely: Lemire's check, as in _below
+                    threshold = (_TWO32 - size) % size
+                    while (product & _LOW32) < threshold:
+                        product = (_next(state) >> _B32) * size
+                k = start + int(product >> _B32)
+                prob = alias_prob[k]
+                if prob < 1.0 and (_next(state) >> _B11) * (1.0 / 9007199254740992.0) >= prob:
+                    k = alias_index[k]
+                mask = combo_masks[k]
+                if out & mask:
+                    clash = True
+                    break
+                out |= mask
+                p = range_players[r]
+                keys[p] += combo_keys[k]
+                bits[p] |= combo_bits[k]
+                picked[r] = k - start
             if clash:
                 rejected += 1
                 continue
-            n = 0
-            for i in range(free.shape[0]):
-                card = free[i]
-                if not taken & (_U64(1) << _U64(card)):
-                    pool[n] = card
-                    n += 1
-            for i in range(dealt):
-                j = i + _below(state, n - i)
-                card = pool[j]
-                pool[j] = pool[i]
-                pool[i] = card
-                slots[base + i] = card
-        _score(template, slots, shared, ranking, strengths, counts, unit)
-        done += 1
-    return rejected
-
-
-@nb.njit(parallel=True, **_OPTIONS)
-def monte_carlo(
-    template: NDArray[np.int64],
-    shared: int,
-    free: NDArray[np.int64],
-    dealt: int,
-    combos: NDArray[np.int64],
-    cumulative: NDArray[np.float64],
-    offsets: NDArray[np.int64],
-    ranking: int,
-    trials: NDArray[np.int64],
-    states: NDArray[np.uint64],
-    unit: int,
-) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    """Run each chunk ``c`` (``trials[c]`` deals from seed ``states[c]``) on the thread pool;
-    return each chunk's counts ``(chunks, players, FIELDS)`` and rejections."""
-    chunks = trials.shape[0]
-    counts = np.zeros((chunks, template.shape[0], FIELDS), dtype=np.int64)
-    rejected = np.zeros(chunks, dtype=np.int64)
-    for c in nb.prange(chunks):
-        state = states[c].copy()
-        rejected[c] = _mc_chunk(
-            template, shared, free, dealt, combos, cumulative, offsets, ranking, trials[c], state,
-            unit, counts[c],
-        )  # fmt: skip
-    return counts, rejected
+            row = 0 if ranged == 0 else picked[0]
+            board_key = _ZERO
+            board_bits = _ZERO
+            for j in range(dealt):
+                bound = _U64(n - j)
+                while True:
+                    if spare_left:
+                        random = spare
+                        spare_left = False
+                    else:
+                        word = _next(state)
+                        random = word >> _B32
+                        spare = word & _LOW32
+                        spare_left = True
+                    product = random * bound
+                    if (product & _LOW32) < bound:  # one time in 2**26 or less: Lemire's check
+                        threshold = (_TWO32 - bound) % bound
+                        while (product & _LOW32) < threshold:
+                            product = (_next(state) >> _B32) * bound
+                    position = j + int(product >> _B32)
+                    card = decks[row, position]
+                    if not (out >> _U64(card)) & _ONE:
+                        break
+                decks[row, position] = decks[row, j]
+                decks[row, j] = card
+                out |= _ONE << _U64(card)
+                owner = owners[j]
+                if owner < 0:
+                    board_key += CARD_KEYS[card]
+                    board_bits |= CARD_BITS[card]
+                else:
+                    keys[owner] += CARD_KEYS[card]
+                    bits[owner] |= CARD_BITS[card]
+            best, tied = _score_inline(keys, bits, board_key, board_bits, ranking, strengths)
+            share = shares[tied]
+            if players == 2 and by_range < 0:
+                # Heads-up, the common case: three counters in registers, no stores.
+                first_wins += strengths[0] > strengths[1]
+                second_wins += strengths[1] > strengths[0]
+                ties += strengths[0] == strengths[1]
+            else:
+                _add_inline(counts, strengths, best, tied, share)
+            if by_range >= 0:
+                _add(by_combo[picked[by_range]], strengths, best, tied, share)
+            done += 1
+        if players == 2:
+            _add_heads_up(counts, first_wins, second_wins, ties, shares)
+    return counts, by_combo, rejected
 
 
 @nb.njit(**_OPTIONS)
-def _next_combo(idx: NDArray[np.int64], start: int, k: int, n: int, keep_first: bool) -> bool:
-    """Advance ``idx[start:start+k]`` to the next k-combination of ``0..n-1``; False when it
-    was the last (or, with ``keep_first``, when the first element would have to move)."""
+def _next_combo(idx: NDArray[np.int64], start: int, k: int, n: int, keep_first: bool) -> int:
+    """Advance ``idx[start:start+k]`` to the next k-combination of ``0..n-1``: the position
+    (within the group) of the first element that moved, or -1 when it was the last (or, with
+    ``keep_first``, when the first element would have to move)."""
     i = k - 1
     while i >= 0 and idx[start + i] == n - k + i:
         i -= 1
     if i < 0 or (keep_first and i == 0):
-        return False
+        return -1
     idx[start + i] += 1
     for m in range(i + 1, k):
         idx[start + m] = idx[start + m - 1] + 1
-    return True
+    return i
 
 
 @nb.njit(**_OPTIONS)
-def _enumerate_from(
-    template: NDArray[np.int64],
-    shared: int,
-    free: NDArray[np.int64],
-    sizes: NDArray[np.int64],
-    base: int,
-    slots_in: NDArray[np.int64],
-    ranking: int,
-    unit: int,
-    first: int,
-    counts: NDArray[np.int64],
+def _place(
+    j: int,
+    card: int,
+    owner: int,
+    row_keys: NDArray[np.uint64],
+    row_bits: NDArray[np.uint64],
 ) -> None:
-    """Every deal whose first group's first card is ``free[first]``, into ``counts``.
+    """Row ``j + 1`` of the running sums: row ``j`` plus ``card`` for its owner (column 0 is
+    the board, column ``p + 1`` player ``p``)."""
+    for q in range(row_keys.shape[1]):
+        row_keys[j + 1, q] = row_keys[j, q]
+        row_bits[j + 1, q] = row_bits[j, q]
+    row_keys[j + 1, owner + 1] += _KEYS[card]
+    row_bits[j + 1, owner + 1] |= _BITS[card]
 
-    Groups (``sizes``) are filled in order, each from the cards that no earlier group took;
-    within a group a card set comes once (as a combination), so every deal has weight one.
-    """
+
+@nb.njit(**_OPTIONS)
+def _deal_all(
+    keys: NDArray[np.uint64],
+    bits: NDArray[np.uint64],
+    pool: NDArray[np.int64],
+    sizes: NDArray[np.int64],
+    owners: NDArray[np.int64],
+    first: int,
+    ranking: int,
+    shares: NDArray[np.int64],
+    counts: NDArray[np.int64],
+) -> int:
+    """Every deal of ``pool``'s cards into the groups (``sizes``, each > 0, dealt in order, each
+    as a combination, from what the groups before it left), added to ``counts``; with ``first``
+    >= 0 only the deals whose first group starts with ``pool[first]``. Returns how many."""
+    players = keys.shape[0]
+    if sizes.shape[0] == 0:
+        # Nothing to deal: one deal, scored by the same loop as a board card that adds
+        # nothing (card 52, whose key and bits are zero), to compile one scoring, not two.
+        sizes = np.empty(1, dtype=np.int64)
+        owners = np.empty(1, dtype=np.int64)
+        pool = np.empty(1, dtype=np.int64)
+        sizes[0], owners[0], pool[0] = 1, -1, 52
+        first = -1
     groups = sizes.shape[0]
-    players = template.shape[0]
-    slots = slots_in.copy()
+    dealt = owners.shape[0]
     strengths = np.empty(players, dtype=np.int64)
+    row_keys = np.zeros((dealt + 1, players + 1), dtype=np.uint64)
+    row_bits = np.zeros((dealt + 1, players + 1), dtype=np.uint64)
+    for p in range(players):
+        row_keys[0, p + 1] = keys[p]
+        row_bits[0, p + 1] = bits[p]
+    n = pool.shape[0]
+    if first >= 0 and first + sizes[0] > n:
+        return 0
     starts = np.zeros(groups + 1, dtype=np.int64)
     for g in range(groups):
         starts[g + 1] = starts[g] + sizes[g]
-    idx = np.zeros(starts[groups], dtype=np.int64)
-    pools = np.empty((groups, free.shape[0]), dtype=np.int64)
+    idx = np.zeros(dealt, dtype=np.int64)
+    pools = np.empty((groups, n), dtype=np.int64)
     pool_len = np.zeros(groups, dtype=np.int64)
-
-    g = 0
+    last_keys = np.empty(players, dtype=np.uint64)
+    last_bits = np.empty(players, dtype=np.uint64)
+    for i in range(n):
+        pools[0, i] = pool[i]
+    pool_len[0] = n
+    base = 0 if first < 0 else first
+    for m in range(sizes[0]):
+        idx[m] = base + m
+    deals = 0
+    last = dealt - 1
+    last_group = groups - 1
+    owner = owners[last]
+    first_wins = second_wins = ties = 0
+    g = 0  # groups g.. are to be (re)built; group g's combination is already set
     while True:
-        # (Re)build group g's pool and put its combination first, then the groups after it.
-        if g == 0:
-            for i in range(free.shape[0]):
-                pools[0, i] = free[i]
-            pool_len[0] = free.shape[0]
-            idx[0] = first
-            for m in range(1, sizes[0]):
-                idx[m] = first + m
-            if first + sizes[0] > pool_len[0]:
-                return
-        else:
-            prev = g - 1
-            taken = np.uint64(0)
-            for m in range(sizes[prev]):
-                taken |= _U64(1) << _U64(pools[prev, idx[starts[prev] + m]])
-            n = 0
-            for i in range(pool_len[prev]):
-                card = pools[prev, i]
-                if not taken & (_U64(1) << _U64(card)):
-                    pools[g, n] = card
-                    n += 1
-            pool_len[g] = n
-            for m in range(sizes[g]):
-                idx[starts[g] + m] = m
-        for m in range(sizes[g]):
-            slots[base + starts[g] + m] = pools[g, idx[starts[g] + m]]
-        if g + 1 < groups:
-            g += 1
-            continue
-        # All groups placed: score, then advance the innermost group that can move.
+        # Place group g's cards, then build and place every group after it.
+        for h in range(g, groups):
+            if h > g:
+                taken = _ZERO
+                for m in range(starts[h - 1], starts[h]):
+                    taken |= _ONE << _U64(pools[h - 1, idx[m]])
+                count = 0
+                for i in range(pool_len[h - 1]):
+                    card = pools[h - 1, i]
+                    if not taken & (_ONE << _U64(card)):
+                        pools[h, count] = card
+                        count += 1
+                pool_len[h] = count
+                for m in range(sizes[h]):
+                    idx[starts[h] + m] = m
+            for j in range(starts[h], starts[h + 1]):
+                _place(j, pools[h, idx[j]], owners[j], row_keys, row_bits)
+        # Every card the last position can take, in one tight loop; then move the innermost
+        # other card that can move.
         while True:
-            _score(template, slots, shared, ranking, strengths, counts, unit)
+            if last == starts[last_group]:  # the last card opens its group
+                fixed = last_group == 0 and first >= 0
+                low = first if fixed else 0
+                high = first + 1 if fixed else pool_len[last_group]
+            else:
+                low = idx[last - 1] + 1
+                high = pool_len[last_group]
+            for i in range(low, high):
+                card = pools[last_group, i]
+                board_key = row_keys[last, 0]
+                board_bits = row_bits[last, 0]
+                for p in range(players):
+                    last_keys[p] = row_keys[last, p + 1]
+                    last_bits[p] = row_bits[last, p + 1]
+                if owner < 0:
+                    board_key += _KEYS[card]
+                    board_bits |= _BITS[card]
+                else:
+                    last_keys[owner] += _KEYS[card]
+                    last_bits[owner] |= _BITS[card]
+                best, tied = _score(last_keys, last_bits, board_key, board_bits, ranking, strengths)
+                if players == 2:  # heads-up: counters in registers (see monte_carlo)
+                    first_wins += strengths[0] > strengths[1]
+                    second_wins += strengths[1] > strengths[0]
+                    ties += strengths[0] == strengths[1]
+                else:
+                    _add(counts, strengths, best, tied, shares[tied])
+            if high > low:
+                deals += high - low
+                idx[last] = high - 1
+            else:
+                idx[last] = low
             h = groups - 1
-            while h >= 0 and not _next_combo(idx, starts[h], sizes[h], pool_len[h], h == 0):
+            moved = -1
+            while h >= 0:
+                moved = _next_combo(idx, starts[h], sizes[h], pool_len[h], h == 0 and first >= 0)
+                if moved >= 0:
+                    break
                 h -= 1
             if h < 0:
-                return
-            for m in range(sizes[h]):
-                slots[base + starts[h] + m] = pools[h, idx[starts[h] + m]]
+                if players == 2:
+                    _add_heads_up(counts, first_wins, second_wins, ties, shares)
+                return deals
+            for j in range(starts[h] + moved, starts[h + 1]):
+                _place(j, pools[h, idx[j]], owners[j], row_keys, row_bits)
             if h + 1 < groups:
                 g = h + 1
+                # Group g's pool depends on group h's cards: rebuilt in the outer loop.
+                for m in range(sizes[g]):
+                    idx[starts[g] + m] = m
                 break
+        # Rebuild from group g (its pool, then its cards and those after it).
+        taken = _ZERO
+        for m in range(starts[g - 1], starts[g]):
+            taken |= _ONE << _U64(pools[g - 1, idx[m]])
+        count = 0
+        for i in range(pool_len[g - 1]):
+            card = pools[g - 1, i]
+            if not taken & (_ONE << _U64(card)):
+                pools[g, count] = card
+                count += 1
+        pool_len[g] = count
 
 
-@nb.njit(parallel=True, **_OPTIONS)
-def enumerate_all(
-    template: NDArray[np.int64],
-    shared: int,
+def enumerate_exact(
+    base_keys: NDArray[np.uint64],
+    base_bits: NDArray[np.uint64],
     free: NDArray[np.int64],
     sizes: NDArray[np.int64],
-    base: int,
-    slots: NDArray[np.int64],
+    owners: NDArray[np.int64],
+    range_players: NDArray[np.int64],
+    offsets: NDArray[np.int64],
+    combo_keys: NDArray[np.uint64],
+    combo_bits: NDArray[np.uint64],
+    combo_masks: NDArray[np.uint64],
+    combo_weights: NDArray[np.float64],
     ranking: int,
-    unit: int,
-    threads: int,
-) -> NDArray[np.int64]:
-    """Every deal of the free cards into the groups of slots (``sizes``, all > 0), split
-    round-robin over ``threads`` by the first group's first card; the summed counts."""
-    players = template.shape[0]
-    counts = np.zeros((threads, players, FIELDS), dtype=np.int64)
-    if sizes.shape[0] == 0:
-        strengths = np.empty(players, dtype=np.int64)
-        _score(template, slots, shared, ranking, strengths, counts[0], unit)
-        return counts[0]
-    firsts = free.shape[0] - sizes[0] + 1
-    for t in nb.prange(threads):
-        for f in range(t, firsts, threads):
-            _enumerate_from(template, shared, free, sizes, base, slots, ranking, unit, f, counts[t])
-    return counts.sum(axis=0)
+    shares: NDArray[np.int64],
+    split_first: bool,
+    start: int,
+    step: int,
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Every choice of one combo per range (all pairs of combos, in one call) and every deal of
+    the free cards they leave, for the items ``start, start + step, ...``.
+
+    An item is a combo ``k`` of range 0 (one item when there is no range), or with
+    ``split_first`` a combo and the first card of the first group. Returns, per combo of range
+    0, the counts weighted by the other ranges' combos' weights ``(combos0, players, FIELDS)``
+    and the weighted number of deals ``(combos0,)``; range 0's own weights are left to the
+    caller, so a combo's row is its own equity.
+    """
+    players = base_keys.shape[0]
+    ranged = range_players.shape[0]
+    combos0 = 1 if ranged == 0 else offsets[1] - offsets[0]
+    left = free.shape[0] - 2 * ranged
+    firsts = left - sizes[0] + 1 if split_first and sizes.shape[0] > 0 else 1
+    by_combo = np.zeros((combos0, players, FIELDS), dtype=np.float64)
+    weighted = np.zeros(combos0, dtype=np.float64)
+    keys = np.empty(players, dtype=np.uint64)
+    bits = np.empty(players, dtype=np.uint64)
+    pool = np.empty(left if left > 0 else 0, dtype=np.int64)
+    counts = np.zeros((players, FIELDS), dtype=np.int64)
+    pick = np.zeros(ranged if ranged > 0 else 1, dtype=np.int64)
+    items = combos0 * (firsts if firsts > 0 else 1)
+    for item in range(start, items, step):
+        k0 = item // firsts if split_first else item
+        first = item % firsts if split_first else -1
+        # Odometer over the other ranges' combos; range 0's combo is k0.
+        for r in range(ranged):
+            pick[r] = offsets[r]
+        if ranged > 0:
+            pick[0] = offsets[0] + k0
+        while True:
+            taken = _ZERO
+            clash = False
+            weight = 1.0
+            for p in range(players):
+                keys[p] = base_keys[p]
+                bits[p] = base_bits[p]
+            for r in range(ranged):
+                k = pick[r]
+                mask = combo_masks[k]
+                if taken & mask:
+                    clash = True
+                taken |= mask
+                p = range_players[r]
+                keys[p] += combo_keys[k]
+                bits[p] |= combo_bits[k]
+                if r > 0:
+                    weight *= combo_weights[k]
+            if not clash:
+                n = 0
+                for i in range(free.shape[0]):
+                    if not taken & (_ONE << _U64(free[i])):
+                        pool[n] = free[i]
+                        n += 1
+                for p in range(players):
+                    for f in range(FIELDS):
+                        counts[p, f] = 0
+                deals = _deal_all(keys, bits, pool, sizes, owners, first, ranking, shares, counts)
+                for p in range(players):
+                    for f in range(FIELDS):
+                        by_combo[k0, p, f] += weight * counts[p, f]
+                weighted[k0] += weight * deals
+            # Next choice of the other ranges' combos (the last range moves fastest).
+            r = ranged - 1
+            while r >= 1:
+                pick[r] += 1
+                if pick[r] < offsets[r + 1]:
+                    break
+                pick[r] = offsets[r]
+                r -= 1
+            if r < 1:
+                break
+    return by_combo, weighted
+
+
+_I64 = t.int64
+_U = t.uint64
+_VEC_U = t.Array(t.uint64, 1, "C")
+_VEC_I = t.Array(t.int64, 1, "C")
+_VEC_F = t.Array(t.float64, 1, "C")
+
+#: The one signature each kernel is compiled for (callers pass exactly these types).
+# fmt: off
+SIGNATURES: Final[dict[str, Any]] = {
+    "random_below": t.Array(t.int64, 1, "C")(t.Array(t.uint64, 1, "C"), _I64, _I64),
+    "monte_carlo": t.Tuple(  # type: ignore[no-untyped-call]
+        (t.Array(t.int64, 2, "C"), t.Array(t.int64, 3, "C"), _I64)
+    )(
+        _VEC_U, _VEC_U, _U, _VEC_I, _VEC_I, _VEC_I, _VEC_I, _VEC_U, _VEC_U, _VEC_U, _VEC_F,
+        _VEC_I, _I64, _VEC_I, _VEC_I, t.Array(t.uint64, 2, "C"), _I64,
+    ),
+    "enumerate_exact": t.Tuple(  # type: ignore[no-untyped-call]
+        (t.Array(t.float64, 3, "C"), _VEC_F)
+    )(
+        _VEC_U, _VEC_U, _VEC_I, _VEC_I, _VEC_I, _VEC_I, _VEC_I, _VEC_U, _VEC_U, _VEC_U, _VEC_F,
+        _I64, _VEC_I, t.boolean, _I64, _I64,
+    ),
+}
+# fmt: on
+
+_PYTHON: Final = {
+    "random_below": random_below,
+    "monte_carlo": monte_carlo,
+    "enumerate_exact": enumerate_exact,
+}
+#: The dispatchers (compiled on first use, by :func:`entry`, for their signature only).
+DISPATCHERS: Final = {name: nb.njit(**_OPTIONS)(function) for name, function in _PYTHON.items()}
+
+
+@cache
+def entry(name: str) -> Any:
+    """The compiled entry point of kernel ``name`` for its signature in :data:`SIGNATURES`
+    (compiled, or loaded from numba's disk cache, on the first call for that kernel only).
+
+    Calling it skips the dispatcher's type resolution and never compiles a second version: the
+    caller passes exactly the signature's types (C-contiguous arrays of its dtypes; the entry
+    point does not convert them).
+
+    >>> draw = entry("random_below")
+    >>> sorted(set(draw(np.array([5, 6, 7, 8], np.uint64), 3, 1000).tolist()))
+    [0, 1, 2]
+
+    """
+    return DISPATCHERS[name].compile(SIGNATURES[name])

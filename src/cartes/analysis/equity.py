@@ -12,9 +12,13 @@ Both take dead cards (folded up cards, burned cards) and a ranking (``"standard"
 five count at showdown, but a player who declares well declares the best five, so that is
 what equity assumes.
 
-When the deals left to look at number at most ``max_exact`` they are all enumerated and the
-result is exact; otherwise a seeded Monte Carlo runs ``trials`` deals and reports the standard
-error of each equity. Monte Carlo work is split into chunks, each seeded by
+When the deals left to look at (every choice of one hand per range times the boards they leave)
+number at most ``max_exact``, or the ``trials`` asked for, they are all enumerated in one
+compiled call per thread and the result is exact; otherwise a seeded Monte Carlo runs
+``trials`` deals and reports the standard error of each equity, win and tie chance
+(``Equity.method`` says which ran and why). The kernels run on plain threads, never numba's
+thread pool, so they are safe in forked, spawned and forkserver children and from several
+threads at once. Monte Carlo work is split into chunks, each seeded by
 :class:`numpy.random.SeedSequence` ``.spawn``: the same seed gives the same result on one
 thread, on many, or on any :class:`concurrent.futures.Executor` (a process pool, a Dask
 cluster's ``client.get_executor()``).
@@ -31,14 +35,14 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 import re
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from functools import cache
-from itertools import product
+from functools import cache, partial
 from types import ModuleType
-from typing import TYPE_CHECKING, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, TypeAlias, TypedDict
 
 import numpy as np
 from numpy.typing import NDArray
@@ -50,6 +54,7 @@ from cartes.errors import (
     DeckError,
     DuplicateCardError,
     HandSizeError,
+    InvalidCardError,
     OptionError,
     RangeError,
     UnknownRankingError,
@@ -61,18 +66,24 @@ from cartes.french import Card, CardLike, Hand, cards
 if TYPE_CHECKING:
     from cartes.games.core import Observation
 
-__all__ = ["Equity", "equity", "observation_equity", "seven_card_equity"]
+__all__ = ["Equity", "equity", "hand_equities", "observation_equity", "seven_card_equity"]
 
 #: Deals in one Monte Carlo chunk: the unit of seeding, of threads and of executor tasks.
 CHUNK: Final = 1 << 16
 #: Exact enumeration runs when the deals to enumerate are at most this many (by default).
 MAX_EXACT: Final = 3_000_000
-#: ... and the choices of one hand per range at most this many: each is one call of the
-#: compiled enumeration, from a Python loop.
-MAX_RANGE_CHOICES: Final = 20_000
+#: Monte Carlo deals when ``trials`` is not given.
+DEFAULT_TRIALS: Final = 1_000_000
+#: The kernels' count fields (:data:`cartes.analysis._kernels.FIELDS`), known here without
+#: numba: sole wins, ties, pot share in units, its square.
+WIN, TIE, SHARE, SHARE2 = 0, 1, 2, 3
 
-Cards: TypeAlias = str | Iterable[CardLike]
-Holding: TypeAlias = str | HandRange | Iterable[CardLike] | None
+#: Cards as text, or an iterable of card-likes: cartes ``Card``\ s, text, indices, or eval7's
+#: and pokerkit's ``Card`` objects (anything else is refused, naming its type).
+Cards: TypeAlias = str | Iterable[object]
+#: A player's hand: cards, nothing (a random hand), a range as text or a ``HandRange`` (or an
+#: eval7 ``HandRange``).
+Holding: TypeAlias = str | HandRange | Iterable[object] | None
 
 _COMPACT: Final = re.compile(r"^(?:(?:10|[2-9TJQKAtjqka])[cdhsCDHS♣♦♥♠])+$")
 _UNKNOWN: Final = ("", "?", "??", "random", "xx")
@@ -86,11 +97,44 @@ def _kernels() -> ModuleType:
     return kernels
 
 
+_FOREIGN_HELP: Final = (
+    "give text like 'As', a cartes Card, an index 0-51, or an eval7 or pokerkit Card"
+)
+
+
+def _card_like(value: object) -> CardLike:
+    """A card-like as cartes takes it: eval7's and pokerkit's ``Card`` objects become text
+    (their modules are never imported here: the objects are known by their type's module)."""
+    if isinstance(value, Card | str | int | np.integer):
+        return value
+    kind = type(value)
+    library = kind.__module__.partition(".")[0]
+    if library == "eval7" and kind.__name__ == "Card":
+        return str(value)
+    if library == "pokerkit" and kind.__name__ == "Card":
+        rank, suit = getattr(value, "rank", None), getattr(value, "suit", None)
+        text = f"{getattr(rank, 'value', '?')}{getattr(suit, 'value', '?')}"
+        if "?" in text:
+            raise CardTypeError(
+                f"the pokerkit Card {value!r} has an unknown rank or suit: equity needs cards "
+                "that are known, or leave the hand out ('' is a random hand)"
+            )
+        return text
+    raise CardTypeError(
+        f"a {kind.__module__}.{kind.__qualname__} ({value!r}) is not a card: {_FOREIGN_HELP}"
+    )
+
+
 def parse_cards(value: Cards | None) -> Hand:
-    """Cards given as text (``"As Kd"`` or ``"AsKd"``), or an iterable of card-likes.
+    """Cards given as text (``"As Kd"`` or ``"AsKd"``), or an iterable of card-likes (eval7's
+    and pokerkit's ``Card`` objects too).
 
     >>> parse_cards("AsKd"), parse_cards(None)
     (Hand('As Kd'), Hand(''))
+    >>> parse_cards([object()])
+    Traceback (most recent call last):
+    ...
+    cartes.errors.CardTypeError: a builtins.object (<object object at ...>) is not a card: ...
     """
     if value is None:
         return Hand([])
@@ -99,15 +143,52 @@ def parse_cards(value: Cards | None) -> Hand:
         if _COMPACT.match(text):
             text = " ".join(re.findall(r"(?:10|.)[cdhsCDHS♣♦♥♠]", text))
         return cards(text)
-    return cards(value)
+    if isinstance(value, Hand):
+        return value
+    return cards([_card_like(card) for card in value])
+
+
+def _bad_card(text: str) -> tuple[str, str] | None:
+    """The first token of ``text`` that is not a card, and why, when the text reads as cards
+    (tokens of two or three characters, at least one of them a card); else None."""
+    tokens = text.split()
+    if len(tokens) == 1 and len(tokens[0]) == 4:  # "AsAx": compact cards
+        tokens = [tokens[0][:2], tokens[0][2:]]
+    if not tokens or any(len(token) not in (2, 3) for token in tokens):
+        return None
+    reasons = {}
+    for token in tokens:
+        try:
+            Card(token)
+        except (ValueError, TypeError) as error:
+            reasons[token] = str(error)
+    if not reasons or len(reasons) == len(tokens):
+        return None
+    bad = next(token for token in tokens if token in reasons)
+    return bad, reasons[bad]
+
+
+def _foreign_range(value: object) -> HandRange | None:
+    """An eval7 ``HandRange`` as a cartes one (its hands and weights), else None."""
+    kind = type(value)
+    if kind.__module__.partition(".")[0] != "eval7" or kind.__name__ != "HandRange":
+        return None
+    tokens = []
+    for (first, second), weight in getattr(value, "hands", ()):
+        combo = f"{first}{second}"
+        tokens.append(combo if weight == 1 else f"{float(weight):.17f}({combo})")
+    return HandRange(", ".join(tokens))
 
 
 @dataclass(frozen=True)
 class Equity:
     """Each player's equity (expected share of the pot), chance to win alone and to tie.
 
-    ``stderr`` is the standard error of each equity (zeros when ``exact``); ``deals`` is the
-    number of deals counted (weighted by the ranges' weights when they are not all one).
+    ``stderr``, ``win_stderr`` and ``tie_stderr`` are the standard errors of each equity, win
+    and tie chance (zeros when ``exact``); ``deals`` is the number of deals counted (weighted
+    by the ranges' weights when they are not all one); ``method`` says how the figures were
+    found: exact enumeration or Monte Carlo, and whether the caller asked for it or the cost
+    estimate chose it.
 
     >>> result = equity(["As Ks", "Qd Qc"], board="Ah Kh 2c 3d 4s")
     >>> result.equity, result.win, result.tie
@@ -122,17 +203,28 @@ class Equity:
     deals: float
     ranking: str
     seats: tuple[int, ...] | None = None
+    win_stderr: tuple[float, ...] = ()
+    tie_stderr: tuple[float, ...] = ()
+    method: str = ""
 
     def __str__(self) -> str:
         how = "exact" if self.exact else f"Monte Carlo, {self.deals:,.0f} deals"
+        header = (
+            f"{self.ranking} equity: {self.method}"
+            if self.method
+            else (f"{self.ranking} equity ({how})")
+        )
+
+        def figure(value: float, errors: tuple[float, ...], p: int) -> str:
+            spread = f" ± {errors[p]:.4f}" if not self.exact and errors else ""
+            return f"{value:.4f}{spread}"
+
         rows = [
-            f"player {p}: equity {e:.4f}" + ("" if self.exact else f" ± {s:.4f}")
-            + f", win {w:.4f}, tie {t:.4f}"
-            for p, (e, w, t, s) in enumerate(
-                zip(self.equity, self.win, self.tie, self.stderr, strict=True)
-            )
-        ]  # fmt: skip
-        return f"{self.ranking} equity ({how})\n" + "\n".join(rows)
+            f"player {p}: equity {figure(e, self.stderr, p)}, win {figure(w, self.win_stderr, p)}"
+            f", tie {figure(t, self.tie_stderr, p)}"
+            for p, (e, w, t) in enumerate(zip(self.equity, self.win, self.tie, strict=True))
+        ]
+        return header + "\n" + "\n".join(rows)
 
 
 @dataclass
@@ -177,6 +269,9 @@ def _ranking_row(ranking: RankingLike) -> tuple[int, str]:
 def _holding(value: Holding, player: int) -> Hand | HandRange:
     if isinstance(value, HandRange):
         return value
+    foreign = _foreign_range(value)
+    if foreign is not None:
+        return foreign
     if value is None or (isinstance(value, str) and value.strip().lower() in _UNKNOWN):
         return Hand([])
     if isinstance(value, str):
@@ -193,6 +288,12 @@ def _holding(value: Holding, player: int) -> Hand | HandRange:
             try:
                 return HandRange(value)
             except RangeError as error:
+                bad = _bad_card(value)
+                if bad is not None:
+                    raise InvalidCardError(
+                        f"player {player}'s hand {value!r}: {bad[0]} is not a card ({bad[1]}); "
+                        "a hand is two cards like 'As Kd', or a range like 'QQ+, AKs'"
+                    ) from None
                 raise RangeError(
                     f"player {player}'s hand {value!r} is neither cards ('As Kd') nor a range: "
                     f"{error}"
@@ -243,8 +344,10 @@ def _board_problem(
     for p, holding in enumerate(holdings):
         if isinstance(holding, HandRange):
             combos, weights = holding.arrays()
-            keep = ~np.isin(combos, list(blocked)).any(axis=1) if blocked else np.ones(
-                len(combos), bool
+            keep = (
+                ~np.isin(combos, list(blocked)).any(axis=1)
+                if blocked
+                else np.ones(len(combos), bool)
             )
             if not keep.any():
                 raise RangeError(
@@ -312,7 +415,9 @@ def _seven_problem(
 
 
 def _deal_count(problem: _Problem) -> int:
-    """How many deals an exact enumeration looks at (range assignments times deals)."""
+    """How many deals an exact enumeration looks at: every choice of one combo per range
+    (those that share a card included: they cost a check each) times the deals of the cards
+    left."""
     left = len(problem.free) - 2 * len(problem.ranges)
     deals = 1
     for size in problem.sizes:
@@ -323,72 +428,167 @@ def _deal_count(problem: _Problem) -> int:
     return deals
 
 
-def _check_threads(threads: object) -> int:
+def _check_threads(threads: object) -> int | None:
+    """The thread count asked for (None: numba's setting, looked up when the work starts)."""
+    if threads is None:
+        return None
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise OptionError(f"threads must be None or an int >= 1, got {threads!r}")
+    return threads
+
+
+def _thread_count(threads: int | None) -> int:
     import numba
 
     available = int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
     if threads is None:
-        return int(numba.get_num_threads())
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise OptionError(f"threads must be None or an int >= 1, got {threads!r}")
+        return max(1, min(available, os.cpu_count() or 1))
     return min(threads, available)
 
 
-def _exact(problem: _Problem, threads: int) -> tuple[NDArray[np.float64], float]:
-    """The counts summed over every deal (weighted by the ranges) and the total weight."""
-    kernels = _kernels()
-    sizes = [s for s in problem.sizes if s > 0]
-    # Empty groups are dropped: the slots stay in order since an empty group holds none.
-    size_array = np.array(sizes, dtype=np.int64)
-    base = 2 * len(problem.ranges)
-    players = problem.template.shape[0]
-    total = np.zeros((players, kernels.FIELDS), dtype=np.float64)
-    weight_sum = 0.0
-    choices = [range(len(combos)) for combos, _ in problem.ranges]
-    for pick in product(*choices):
-        slots = np.zeros(base + problem.dealt, dtype=np.int64)
-        weight = 1.0
-        taken: set[int] = set()
-        clash = False
-        for r, k in enumerate(pick):
-            combos, weights = problem.ranges[r]
-            a, b = int(combos[k, 0]), int(combos[k, 1])
-            clash = clash or a in taken or b in taken
-            taken.update((a, b))
-            slots[2 * r], slots[2 * r + 1] = a, b
-            weight *= float(weights[k])
-        if clash:
-            continue
-        free = problem.free[~np.isin(problem.free, list(taken))] if taken else problem.free
-        with _NumbaThreads(threads):
-            counts = kernels.enumerate_all(
-                problem.template, problem.shared, free, size_array, base, slots, problem.ranking,
-                problem.unit, threads,
-            )  # fmt: skip
-        deals = int(counts[:, kernels.SHARE].sum()) // problem.unit
-        total += weight * counts
-        weight_sum += weight * deals
-    if weight_sum == 0:
-        raise RangeError("the ranges leave no deal: every choice of hands shares a card")
-    return total, weight_sum
+def _alias(
+    weights: NDArray[np.float64], offset: int
+) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
+    """Walker's alias table of ``weights`` (Vose's construction): draw ``i`` uniformly, keep it
+    with probability ``prob[i]``, else take ``alias[i]`` (indices shifted by ``offset``)."""
+    n = len(weights)
+    prob = np.ones(n, dtype=np.float64)
+    alias = np.arange(offset, offset + n, dtype=np.int64)
+    if n == 0 or (weights == weights[0]).all():
+        return prob, alias
+    scaled = (weights * (n / weights.sum())).tolist()
+    small = [i for i in range(n) if scaled[i] < 1.0]
+    large = [i for i in range(n) if scaled[i] >= 1.0]
+    while small and large:
+        less, more = small.pop(), large.pop()
+        prob[less] = scaled[less]
+        alias[less] = offset + more
+        scaled[more] = scaled[more] + scaled[less] - 1.0
+        (small if scaled[more] < 1.0 else large).append(more)
+    return prob, alias
 
 
-class _NumbaThreads:
-    """Run a block with numba's thread count set, then restore it."""
+@dataclass
+class _Keyed:
+    """A problem in the kernels' key form (see :mod:`cartes.analysis._kernels`); it pickles,
+    so executor tasks take it as it is."""
 
-    def __init__(self, threads: int) -> None:
-        self.threads = threads
+    base_keys: NDArray[np.uint64]
+    base_bits: NDArray[np.uint64]
+    taken: int
+    free: NDArray[np.int64]
+    sizes: NDArray[np.int64]
+    owners: NDArray[np.int64]
+    range_players: NDArray[np.int64]
+    offsets: NDArray[np.int64]
+    combo_keys: NDArray[np.uint64]
+    combo_bits: NDArray[np.uint64]
+    combo_masks: NDArray[np.uint64]
+    combo_weights: NDArray[np.float64]
+    alias_prob: NDArray[np.float64]
+    alias_index: NDArray[np.int64]
+    ranking: int
+    shares: NDArray[np.int64]
+    order: list[int]  # kernel range r is the problem's range order[r]
 
-    def __enter__(self) -> None:
-        import numba
 
-        self.before = numba.get_num_threads()
-        numba.set_num_threads(self.threads)
+def _keyed(problem: _Problem, first: int | None = None) -> _Keyed:
+    """The problem in key form, its range ``first`` (default: the largest) as range 0."""
+    from cartes.evaluation.tables import CARD_BITS, CARD_KEYS, KEY_START
 
-    def __exit__(self, *exc: object) -> None:
-        import numba
+    keys = np.array(CARD_KEYS, dtype=np.uint64)
+    bits = np.array(CARD_BITS, dtype=np.uint64)
+    template = problem.template
+    players = template.shape[0]
+    ranged = len(problem.ranges)
+    base_keys = np.full(players, KEY_START, dtype=np.uint64)
+    base_bits = np.zeros(players, dtype=np.uint64)
+    holders: dict[int, list[int]] = {}
+    for p in range(players):
+        for c in template[p].tolist():
+            if c >= 0:
+                base_keys[p] += keys[c]
+                base_bits[p] |= bits[c]
+            else:
+                holders.setdefault(-c - 1, []).append(p)
+    owners = []
+    for slot in range(2 * ranged, 2 * ranged + problem.dealt):
+        who = holders[slot]
+        owners.append(-1 if len(who) == players and players > 1 else who[0])
+    if first is None:
+        first = max(range(ranged), key=lambda r: len(problem.ranges[r][0])) if ranged else 0
+    order = ([first] + [r for r in range(ranged) if r != first]) if ranged else []
+    combos = [problem.ranges[r][0] for r in order]
+    weights = [problem.ranges[r][1] for r in order]
+    offsets = np.cumsum([0] + [len(c) for c in combos]).astype(np.int64)
+    if ranged:
+        pairs = np.concatenate(combos).astype(np.int64)
+        combo_keys = keys[pairs[:, 0]] + keys[pairs[:, 1]]
+        combo_bits = bits[pairs[:, 0]] | bits[pairs[:, 1]]
+        one, cards = np.uint64(1), pairs.astype(np.uint64)
+        combo_masks = (one << cards[:, 0]) | (one << cards[:, 1])
+        combo_weights = np.concatenate(weights).astype(np.float64)
+        tables = [_alias(w, int(o)) for w, o in zip(weights, offsets[:-1].tolist(), strict=True)]
+        alias_prob = np.concatenate([prob for prob, _ in tables])
+        alias_index = np.concatenate([alias for _, alias in tables])
+    else:
+        combo_keys = combo_bits = combo_masks = np.zeros(0, dtype=np.uint64)
+        combo_weights = alias_prob = np.zeros(0, dtype=np.float64)
+        alias_index = np.zeros(0, dtype=np.int64)
+    taken = (1 << 64) - (1 << 52)
+    unit = problem.unit
+    free_set = set(problem.free.tolist())
+    for c in range(52):
+        if c not in free_set:
+            taken |= 1 << c
+    return _Keyed(
+        base_keys=base_keys,
+        base_bits=base_bits,
+        taken=taken,
+        free=np.ascontiguousarray(problem.free, dtype=np.int64),
+        sizes=np.array([s for s in problem.sizes if s > 0], dtype=np.int64),
+        owners=np.array(owners, dtype=np.int64),
+        range_players=np.array([holders[2 * r][0] for r in order], dtype=np.int64),
+        offsets=offsets,
+        combo_keys=np.ascontiguousarray(combo_keys, dtype=np.uint64),
+        combo_bits=np.ascontiguousarray(combo_bits, dtype=np.uint64),
+        combo_masks=np.ascontiguousarray(combo_masks, dtype=np.uint64),
+        combo_weights=combo_weights,
+        alias_prob=alias_prob,
+        alias_index=alias_index,
+        ranking=problem.ranking,
+        shares=np.array([0] + [unit // k for k in range(1, players + 1)], dtype=np.int64),
+        order=order,
+    )
 
-        numba.set_num_threads(self.before)
+
+def _exact_part(
+    keyed: _Keyed, start: int, step: int
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """One share of the enumeration (items ``start, start + step, ...``)."""
+    kernel = _kernels().entry("enumerate_exact")
+    result: tuple[NDArray[np.float64], NDArray[np.float64]] = kernel(
+        keyed.base_keys, keyed.base_bits, keyed.free, keyed.sizes, keyed.owners,
+        keyed.range_players, keyed.offsets, keyed.combo_keys, keyed.combo_bits,
+        keyed.combo_masks, keyed.combo_weights, keyed.ranking, keyed.shares,
+        len(keyed.order) <= 1, start, step,
+    )  # fmt: skip
+    return result
+
+
+def _exact(
+    problem: _Problem, threads: int | None, first: int | None = None
+) -> tuple[_Keyed, NDArray[np.float64], NDArray[np.float64]]:
+    """Every deal, in one compiled call per thread: the key form, and per combo of its range
+    0 the counts weighted by the other ranges and the weighted number of deals."""
+    from cartes.evaluation import _pool
+
+    keyed = _keyed(problem, first)
+    count = _thread_count(threads)
+    parts = _pool.split([partial(_exact_part, keyed, t, count) for t in range(count)], count)
+    by_combo = np.sum([part[0] for part in parts], axis=0)
+    weighted = np.sum([part[1] for part in parts], axis=0)
+    return keyed, by_combo, weighted
 
 
 def _seeds(seed: SeedLike | np.random.SeedSequence, chunks: int) -> NDArray[np.uint64]:
@@ -398,7 +598,7 @@ def _seeds(seed: SeedLike | np.random.SeedSequence, chunks: int) -> NDArray[np.u
     children = seed_sequence(seed).spawn(chunks)
     states = np.array([child.generate_state(4, np.uint64) for child in children])
     states[(states == 0).all(axis=1), 0] = 1  # xoshiro's one forbidden state is all zeros
-    return states.reshape(chunks, 4).astype(np.uint64)
+    return np.ascontiguousarray(states.reshape(chunks, 4).astype(np.uint64))
 
 
 def _chunk_trials(trials: int) -> NDArray[np.int64]:
@@ -408,30 +608,35 @@ def _chunk_trials(trials: int) -> NDArray[np.int64]:
     return sizes
 
 
-def _range_arrays(
-    problem: _Problem,
-) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.int64]]:
-    if not problem.ranges:
-        return np.zeros((0, 2), np.int64), np.zeros(0, np.float64), np.zeros(1, np.int64)
-    combos = np.concatenate([c for c, _ in problem.ranges])
-    cumulative = np.concatenate([np.cumsum(w) for _, w in problem.ranges])
-    offsets = np.cumsum([0] + [len(c) for c, _ in problem.ranges]).astype(np.int64)
-    return combos.astype(np.int64), cumulative, offsets
-
-
 def run_chunks(
-    problem: _Problem, trials: NDArray[np.int64], states: NDArray[np.uint64], threads: int
-) -> tuple[NDArray[np.int64], int]:
-    """Monte Carlo over some chunks: the summed counts and the rejected range draws. Runs in
-    an executor's worker as well as here (everything it takes pickles)."""
-    kernels = _kernels()
-    combos, cumulative, offsets = _range_arrays(problem)
-    with _NumbaThreads(threads):
-        counts, rejected = kernels.monte_carlo(
-            problem.template, problem.shared, problem.free, problem.dealt, combos, cumulative,
-            offsets, problem.ranking, trials, states, problem.unit,
+    keyed: _Keyed,
+    trials: NDArray[np.int64],
+    states: NDArray[np.uint64],
+    threads: int | None,
+    by_range: int = -1,
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Monte Carlo over some chunks, split over ``threads`` threads (None: as many as numba
+    would use): the summed counts, and the counts by combo of range ``by_range``. Runs in an
+    executor's worker as well as here (everything it takes pickles)."""
+    from cartes.evaluation import _pool
+
+    kernel = _kernels().entry("monte_carlo")
+    count = min(_thread_count(threads), len(trials))
+
+    def part(t: int) -> tuple[NDArray[np.int64], NDArray[np.int64], int]:
+        result: tuple[NDArray[np.int64], NDArray[np.int64], int] = kernel(
+            keyed.base_keys, keyed.base_bits, np.uint64(keyed.taken), keyed.free, keyed.owners,
+            keyed.range_players, keyed.offsets, keyed.combo_keys, keyed.combo_bits,
+            keyed.combo_masks, keyed.alias_prob, keyed.alias_index, keyed.ranking, keyed.shares,
+            np.ascontiguousarray(trials[t::count]), np.ascontiguousarray(states[t::count]),
+            by_range,
         )  # fmt: skip
-    return counts.sum(axis=0), int(rejected.sum())
+        return result
+
+    parts = _pool.split([partial(part, t) for t in range(count)], count)
+    counts = np.sum([p[0] for p in parts], axis=0)
+    by_combo = np.sum([p[1] for p in parts], axis=0)
+    return counts, by_combo
 
 
 def _check_ranges_compatible(problem: _Problem) -> None:
@@ -455,28 +660,107 @@ def _monte_carlo(
     problem: _Problem,
     trials: int,
     seed: SeedLike | np.random.SeedSequence,
-    threads: int,
+    threads: int | None,
     executor: Executor | None,
     progress: bool | str,
-) -> tuple[NDArray[np.int64], int]:
+    breakdown: int | None = None,
+) -> tuple[_Keyed, NDArray[np.int64], NDArray[np.int64]]:
+    """Seeded Monte Carlo: the key form, the summed counts, and the counts by combo of the
+    problem's range ``breakdown`` (empty without one)."""
     if problem.ranges:
         _check_ranges_compatible(problem)
+    keyed = _keyed(problem, breakdown)
+    by_range = -1 if breakdown is None else 0
     sizes = _chunk_trials(trials)
     states = _seeds(seed, len(sizes))
     if executor is None:
-        counts, _ = run_chunks(problem, sizes, states, threads)
-        return counts, trials
+        counts, by_combo = run_chunks(keyed, sizes, states, threads, by_range)
+        return keyed, counts, by_combo
     from cartes.analysis.executors import check_executor, gather, split_evenly
 
     pool = check_executor(executor)
+    # The executor spreads the work: each task runs on one thread unless asked otherwise.
+    per_task = 1 if threads is None else threads
     futures = [
-        pool.submit(run_chunks, problem, sizes[part], states[part], threads)
+        pool.submit(run_chunks, keyed, sizes[part], states[part], per_task, by_range)
         for part in split_evenly(len(sizes), pool)
     ]
-    counts = np.zeros((problem.template.shape[0], _kernels().FIELDS), dtype=np.int64)
-    for part_counts, _ in gather(futures, progress):
-        counts += part_counts
-    return counts, trials
+    results = gather(futures, progress)
+    counts = np.sum([r[0] for r in results], axis=0)
+    by_combo = np.sum([r[1] for r in results], axis=0)
+    return keyed, counts, by_combo
+
+
+class _Figures(TypedDict):
+    equity: tuple[float, ...]
+    win: tuple[float, ...]
+    tie: tuple[float, ...]
+    stderr: tuple[float, ...]
+    win_stderr: tuple[float, ...]
+    tie_stderr: tuple[float, ...]
+
+
+def _stats(counts: NDArray[Any], deals: float, unit: int, exact: bool) -> _Figures:
+    """Equity, win and tie (and their standard errors) from counts summed over ``deals``
+    (``(players, FIELDS)``, pot shares in units of ``unit``: see
+    :mod:`cartes.analysis._kernels`)."""
+    totals = np.asarray(counts, dtype=np.float64)
+    players = totals.shape[0]
+    mean = totals[:, SHARE] / unit / deals
+    win = totals[:, WIN] / deals
+    tie = totals[:, TIE] / deals
+    if exact:
+        zero = np.zeros(players)
+        errors = [zero, zero, zero]
+    else:
+        second = totals[:, SHARE2] / (unit * unit) / deals
+        correction = deals / max(deals - 1, 1)
+        errors = [
+            np.sqrt(np.maximum(v, 0.0) * correction / deals)
+            for v in (second - mean * mean, win * (1 - win), tie * (1 - tie))
+        ]
+    return {
+        "equity": tuple(float(x) for x in mean),
+        "win": tuple(float(x) for x in win),
+        "tie": tuple(float(x) for x in tie),
+        "stderr": tuple(float(x) for x in errors[0]),
+        "win_stderr": tuple(float(x) for x in errors[1]),
+        "tie_stderr": tuple(float(x) for x in errors[2]),
+    }
+
+
+def _check_options(trials: object, exact: object, max_exact: object, threads: object) -> int | None:
+    count = _check_threads(threads)
+    if exact not in (None, True, False):
+        raise OptionError(f"exact must be None, True or False, got {exact!r}")
+    if trials is not None and (
+        isinstance(trials, bool) or not isinstance(trials, int) or trials < 1
+    ):
+        raise OptionError(f"trials must be None or an int >= 1, got {trials!r}")
+    if isinstance(max_exact, bool) or not isinstance(max_exact, int) or max_exact < 0:
+        raise OptionError(f"max_exact must be an int >= 0, got {max_exact!r}")
+    return count
+
+
+def _choose(
+    problem: _Problem, exact: bool | None, trials: int | None, max_exact: int
+) -> tuple[bool, str]:
+    """Exact or Monte Carlo, and the sentence that says which and why.
+
+    Left to choose, the enumeration runs when it looks at no more deals than ``max_exact``
+    or than the ``trials`` asked for (a deal enumerated costs about what a deal drawn does)."""
+    if exact is True:
+        return True, "exact enumeration (exact=True)"
+    if exact is False:
+        return False, f"Monte Carlo, {trials or DEFAULT_TRIALS:,} deals (exact=False)"
+    cost = _deal_count(problem)
+    limit = max(max_exact, trials or 0)
+    if cost <= limit:
+        return True, f"exact enumeration (chosen: {cost:,} deals, at most {limit:,})"
+    return False, (
+        f"Monte Carlo, {trials or DEFAULT_TRIALS:,} deals (chosen: exact would look at "
+        f"{cost:,} deals, more than {limit:,})"
+    )
 
 
 def _solve(
@@ -489,45 +773,26 @@ def _solve(
     max_exact: int,
     progress: bool | str = False,
 ) -> Equity:
-    count = _check_threads(threads)
-    if exact not in (None, True, False):
-        raise OptionError(f"exact must be None, True or False, got {exact!r}")
-    if trials is not None and (
-        isinstance(trials, bool) or not isinstance(trials, int) or trials < 1
-    ):
-        raise OptionError(f"trials must be None or an int >= 1, got {trials!r}")
-    if isinstance(max_exact, bool) or not isinstance(max_exact, int) or max_exact < 0:
-        raise OptionError(f"max_exact must be an int >= 0, got {max_exact!r}")
-    fields = _kernels()
-    choices = math.prod(len(combos) for combos, _ in problem.ranges)
-    enumerate_ = (
-        exact
-        if exact is not None
-        else _deal_count(problem) <= max_exact and choices <= MAX_RANGE_CHOICES
-    )
-    players = problem.template.shape[0]
-    unit = problem.unit
+    count = _check_options(trials, exact, max_exact, threads)
+    enumerate_, method = _choose(problem, exact, trials, max_exact)
     if enumerate_:
-        totals, deals = _exact(problem, count)
-        mean = totals[:, fields.SHARE] / unit / deals
-        stderr = np.zeros(players)
+        keyed, by_combo, weighted = _exact(problem, count)
+        first = keyed.combo_weights[: keyed.offsets[1]] if keyed.order else np.ones(1)
+        totals = np.einsum("k,kpf->pf", first, by_combo)
+        deals = float(first @ weighted)
+        if deals == 0:
+            raise RangeError("the ranges leave no deal: every choice of hands shares a card")
     else:
-        counts, deals = _monte_carlo(
-            problem, trials or 1_000_000, seed, count, executor, progress
+        _, totals, _ = _monte_carlo(
+            problem, trials or DEFAULT_TRIALS, seed, count, executor, progress
         )
-        totals = counts.astype(np.float64)
-        mean = totals[:, fields.SHARE] / unit / deals
-        second = totals[:, fields.SHARE2] / (unit * unit) / deals
-        variance = np.maximum(second - mean * mean, 0.0) * deals / max(deals - 1, 1)
-        stderr = np.sqrt(variance / deals)
+        deals = float(trials or DEFAULT_TRIALS)
     return Equity(
-        equity=tuple(float(x) for x in mean),
-        win=tuple(float(x) for x in totals[:, fields.WIN] / deals),
-        tie=tuple(float(x) for x in totals[:, fields.TIE] / deals),
-        stderr=tuple(float(x) for x in stderr),
+        **_stats(totals, deals, problem.unit, enumerate_),
         exact=bool(enumerate_),
-        deals=float(deals),
+        deals=deals,
         ranking=problem.ranking_name,
+        method=method,
     )
 
 
@@ -547,13 +812,16 @@ def equity(
 ) -> Equity:
     """Hold'em-style equity of 2 to 10 hands on a board of 0 to 5 cards.
 
-    Each hand is two cards (``"As Kd"`` or ``"AsKd"``), one card (the other is dealt), nothing
-    (``""`` or ``None``: a random hand), or a range (``"QQ+, AKs"`` or a
-    :class:`~cartes.analysis.HandRange`). ``dead`` cards are out of play. ``exact`` forces
-    (True) or forbids (False) the enumeration; by default it runs when at most ``max_exact``
-    deals are left. Monte Carlo plays ``trials`` deals (default 1,000,000) from ``seed``, on
-    ``threads`` threads (default numba's), split over ``executor`` if one is given (with a
-    tqdm bar if ``progress``).
+    Each hand is two cards (``"As Kd"``, ``"AsKd"``, cartes cards, or eval7's or pokerkit's
+    ``Card`` objects), one card (the other is dealt), nothing (``""`` or ``None``: a random
+    hand), or a range (``"QQ+, AKs"``, a :class:`~cartes.analysis.HandRange` or an eval7
+    ``HandRange``). ``dead`` cards are out of play. ``exact`` forces (True) or forbids (False)
+    the enumeration; left unset, it runs when it looks at no more than ``max_exact`` deals or
+    than ``trials`` (``Equity.method`` says which ran and why). Monte Carlo plays ``trials``
+    deals (default 1,000,000) from ``seed``, on ``threads`` threads (default: numba's
+    ``NUMBA_NUM_THREADS``, at most the cores), split over ``executor`` if one is given (one
+    thread per task unless ``threads`` is given; with a tqdm bar if ``progress``).
+    :func:`hand_equities` breaks one player's range down by hand.
 
     >>> equity(["Ah Kh", "QQ+"], board="Qh Jh 2c", ranking="standard").exact
     True
@@ -629,3 +897,89 @@ def observation_equity(
     problem = _seven_problem(known, dead, ranking)
     result = _solve(problem, trials, exact, seed, executor, threads, max_exact, progress)
     return dataclasses.replace(result, seats=tuple(live))
+
+
+def hand_equities(
+    hands: Sequence[Holding],
+    board: Cards | None = None,
+    dead: Cards | None = None,
+    ranking: RankingLike = "standard",
+    *,
+    player: int = 0,
+    trials: int | None = None,
+    exact: bool | None = None,
+    seed: SeedLike | np.random.SeedSequence = None,
+    executor: Executor | None = None,
+    threads: int | None = None,
+    max_exact: int = MAX_EXACT,
+    progress: bool | str = False,
+) -> dict[Hand, Equity]:
+    """The equity of every hand of one player's range against the others (eval7's
+    ``py_all_hands_vs_range``): each hand of ``hands[player]`` the board leaves possible, with
+    the :class:`Equity` of the whole table when that player holds it, in the range's order.
+    Each hand is written higher card first, as :attr:`HandRange.combos` lists it.
+
+    ``hands[player]`` is a range, two cards (one entry) or nothing (every hand). It is one
+    compiled call either way: exact, every hand's figures are what :func:`equity` gives for it
+    alone; by Monte Carlo (``exact=False``, or chosen as in :func:`equity`) the player's hands
+    are drawn by weight, so each gets its share of the ``trials`` and its own standard
+    errors, and a hand never drawn is left out. Options as in :func:`equity`.
+
+    >>> by_hand = hand_equities(["AA, KK", "QQ"], board="Qs 8d 3c 2h 7s")
+    >>> len(by_hand), by_hand[Hand("Ad Ac")].equity[0], by_hand[Hand("Kd Kc")].exact
+    (12, 0.0, True)
+    >>> hand_equities(["As", "KK"])
+    Traceback (most recent call last):
+    ...
+    cartes.errors.OptionError: hand_equities breaks down a range, a hand of two cards or a ...
+    """
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise OptionError(f"hands must be a list of hands, one per player, got {hands!r}")
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(hands):
+        allowed = ", ".join(str(p) for p in range(len(hands)))
+        raise OptionError(f"player must be one of {allowed} (an index into hands), got {player!r}")
+    holdings = list(hands)
+    mine = _holding(holdings[player], player)
+    if isinstance(mine, Hand):
+        if len(mine) == 1:
+            raise OptionError(
+                "hand_equities breaks down a range, a hand of two cards or a random hand; "
+                f"player {player} holds one card ({mine})"
+            )
+        mine = HandRange("XX") if len(mine) == 0 else HandRange.of([mine])
+    holdings[player] = mine
+    problem = _board_problem(holdings, board, dead, ranking)
+    ranged = sum(isinstance(_holding(h, p), HandRange) for p, h in enumerate(holdings[:player]))
+    count = _check_options(trials, exact, max_exact, threads)
+    enumerate_, method = _choose(problem, exact, trials, max_exact)
+    pairs = problem.ranges[ranged][0]
+    unit = problem.unit
+    result: dict[Hand, Equity] = {}
+    if enumerate_:
+        _, by_combo, weighted = _exact(problem, count, first=ranged)
+        if float(weighted.sum()) == 0:
+            raise RangeError("the ranges leave no deal: every choice of hands shares a card")
+        for k, (a, b) in enumerate(pairs.tolist()):
+            if weighted[k] > 0:
+                result[Hand([a, b])] = Equity(
+                    **_stats(by_combo[k], float(weighted[k]), unit, True),
+                    exact=True,
+                    deals=float(weighted[k]),
+                    ranking=problem.ranking_name,
+                    method=method,
+                )
+        return result
+    _, _, per_hand = _monte_carlo(
+        problem, trials or DEFAULT_TRIALS, seed, count, executor, progress, breakdown=ranged
+    )
+    for k, (a, b) in enumerate(pairs.tolist()):
+        deals = int(per_hand[k, :, SHARE].sum()) // unit
+        if deals > 0:
+            result[Hand([a, b])] = Equity(
+                **_stats(per_hand[k], float(deals), unit, False),
+                exact=False,
+                deals=float(deals),
+                ranking=problem.ranking_name,
+                method=method,
+            )
+    return result

@@ -14,18 +14,32 @@ safe whatever layer numba picked:
 * in a process forked from one whose OpenMP pool has run, the serial kernel always (spawn and
   forkserver children start clean, and the other layers survive a fork).
 
+Whether the pool has run is asked of numba itself, not only of :func:`run`: anything that
+starts it (``numba.get_num_threads()`` does, and so does a parallel kernel of the caller's own)
+counts.
+
+The other way to use several cores, :func:`split`, needs no numba thread pool at all: it runs
+serial ``nogil`` kernels on plain Python threads made for the call, one task per thread, so it
+is safe under fork, spawn, forkserver and threads by construction (nothing of it outlives the
+call, and numba's dispatchers are thread-safe). The analysis kernels use it: their work comes in
+independent pieces (Monte Carlo chunks, enumeration items) whose integer results add up the
+same in any grouping, and they compile once, without a parallel twin.
+
 >>> run(lambda: "parallel", lambda: "serial", None) in ("parallel", "serial")
 True
+>>> split([lambda: 1, lambda: 2, lambda: 3], workers=2)
+[1, 2, 3]
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-__all__ = ["run"]
+__all__ = ["run", "split"]
 
 T = TypeVar("T")
 
@@ -36,11 +50,17 @@ _pool_started = False
 _forked_after_pool = False
 
 
+def _numba_pool_started() -> bool:
+    """Whether numba has launched its thread pool in this process (without launching it)."""
+    parallel = sys.modules.get("numba.np.ufunc.parallel")
+    return bool(getattr(parallel, "_is_initialized", False))
+
+
 def _after_fork_in_child() -> None:
     global _lock, _forked_after_pool
     # A thread of the parent may have held the lock at the fork: it never releases it here.
     _lock = threading.Lock()
-    _forked_after_pool = _forked_after_pool or _pool_started
+    _forked_after_pool = _forked_after_pool or _pool_started or _numba_pool_started()
 
 
 os.register_at_fork(after_in_child=_after_fork_in_child)
@@ -88,3 +108,37 @@ def run(parallel: Callable[[], T], serial: Callable[[], T], workers: int | None)
             numba.set_num_threads(before)
     finally:
         _lock.release()
+
+
+def split(tasks: Sequence[Callable[[], T]], workers: int) -> list[T]:
+    """Each task's result, in order, the tasks run on up to ``workers`` Python threads made for
+    this call (a task per thread at a time; the calling thread runs one share itself).
+
+    The tasks should be calls of ``nogil`` kernels, which run in parallel on those threads. An
+    exception in a task is raised here, after every thread has finished.
+
+    >>> split([lambda: "a", lambda: "b"], workers=1)
+    ['a', 'b']
+    """
+    count = max(1, min(workers, len(tasks)))
+    if count == 1:
+        return [task() for task in tasks]
+    results: list[T | None] = [None] * len(tasks)
+    errors: list[BaseException] = []
+
+    def share(first: int) -> None:
+        try:
+            for i in range(first, len(tasks), count):
+                results[i] = tasks[i]()
+        except BaseException as error:  # re-raised in the calling thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=share, args=(t,), daemon=True) for t in range(1, count)]
+    for thread in threads:
+        thread.start()
+    share(0)
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+    return results  # type: ignore[return-value]
