@@ -11,7 +11,7 @@ import pytest
 
 from _stud import stud_deck
 from cartes.games import BringIn, Call, Check, SevenCardStud, to_phh
-from cartes.games.events import Acted, RoundStarted
+from cartes.games.poker.events import Acted, RoundStarted
 from cartes.play import CallingStation, play_hand
 from test_random_play import play_checked
 

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from cartes.games import Bet, BringIn, Call, Check, Complete, Raise, SevenCardStud, to_phh
-from cartes.games.events import Acted
+from cartes.games.poker.events import Acted
 from test_phh import comparable
 from test_random_play import play_checked
 

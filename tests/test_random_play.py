@@ -30,15 +30,15 @@ from cartes.games import (
     Show,
     replay,
 )
-from cartes.games.events import (
+from cartes.games.poker.events import (
     Acted,
     AntePosted,
-    CardBurned,
     CardDealt,
     PotAwarded,
     Shown,
     UncalledReturned,
 )
+from cartes.games.stud.events import CardBurned
 from cartes.play import RandomAgent, SeatView, concrete, play_hand
 
 POOL = [Fold(), Check(), Call(), BringIn(), Complete(), Show(), Muck(),

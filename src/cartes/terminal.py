@@ -215,7 +215,7 @@ def narrate(out: Output, events: Sequence[games.Event], seat: int | None) -> Non
 def event_text(event: games.Event, *, unicode: bool = True) -> str:
     """Any event as a short line from its fields, for events the text log does not know.
 
-    >>> from cartes.games.events import AntePosted
+    >>> from cartes.games.poker.events import AntePosted
     >>> event_text(AntePosted(seat=2, amount=1))
     'Seat 2: ante, amount 1'
     """

@@ -1,4 +1,5 @@
-"""Betting for the poker games: limits, betting rounds, pots, side pots and split pots.
+"""Betting for the poker games: limits and betting rounds (the pots they fill, side pots and
+split pots are :mod:`cartes.games.poker.pots`).
 
 The pieces are game-agnostic so that seven-card stud and calatone share them:
 
@@ -8,7 +9,8 @@ The pieces are game-agnostic so that seven-card stud and calatone share them:
 * :class:`Chips`: the money of one hand (stacks behind, chips committed, who folded).
 * :class:`BettingRound`: one round, from its first speaker to its close: who must act, what
   they may do, bring-in and completion, caps, short all-ins, the uncalled bet.
-* :func:`pots` and :func:`split`: layered side pots and even splits with odd chips.
+* :func:`~cartes.games.poker.pots.pots` and :func:`~cartes.games.poker.pots.split` (from
+  :mod:`cartes.games.poker.pots`): layered side pots and even splits with odd chips.
 
 >>> chips = Chips([100, 100, 100])
 >>> rnd = BettingRound(chips, FixedLimit(5, 10), RaiseCap(4), first=0)
@@ -16,6 +18,7 @@ The pieces are game-agnostic so that seven-card stud and calatone share them:
 (0, (Fold(), Check(), Bet(amount=5)))
 >>> rnd.apply(0, Bet(5)), rnd.apply(1, Raise(to=10)), rnd.apply(2, Fold()), rnd.apply(0, Call())
 (5, 10, 0, 5)
+>>> from cartes.games.poker.pots import pots
 >>> rnd.is_over, pots([10, 10, 0], [False, False, True])
 (True, (Pot(amount=20, eligible=frozenset({0, 1})),))
 """
@@ -28,17 +31,16 @@ from typing import Literal
 
 from cartes.errors import ConfigurationError
 from cartes.games._check import flag, is_whole, store, whole
-from cartes.games.core import Action, Bet, BringIn, Call, Check, Complete, Fold, Raise
+from cartes.games.chips import Bet
+from cartes.games.contract import Action
+from cartes.games.poker.actions import BringIn, Call, Check, Complete, Fold, Raise
 
 __all__ = [
     "BettingRound",
     "Chips",
     "FixedLimit",
-    "Pot",
     "RaiseCap",
     "SpreadLimit",
-    "pots",
-    "split",
 ]
 
 
@@ -621,60 +623,3 @@ def _slot_copier(cls: type) -> Callable[[object, object], None]:
 
 
 _copy_slots = _slot_copier(BettingRound)
-
-
-@dataclass(frozen=True, slots=True)
-class Pot:
-    """A pot: its chips and the seats that may win it.
-
-    >>> Pot(30, frozenset({0, 2}))
-    Pot(amount=30, eligible=frozenset({0, 2}))
-    """
-
-    amount: int
-    eligible: frozenset[int]
-
-
-def pots(committed: Sequence[int], folded: Sequence[bool]) -> tuple[Pot, ...]:
-    """Layer the chips committed into a main pot and side pots, in order of creation.
-
-    Each level of a live seat's commitment closes a pot; folded seats' chips stay in the pots
-    they reached but make them eligible for nothing. Chips folded above every live seat's
-    level go to the last pot.
-
-    >>> pots([10, 25, 25, 5], [False, False, False, True])
-    (Pot(amount=35, eligible=frozenset({0, 1, 2})), Pot(amount=30, eligible=frozenset({1, 2})))
-    """
-    live = [seat for seat, out in enumerate(folded) if not out]
-    levels = sorted({committed[s] for s in live if committed[s] > 0})
-    if len(levels) == 1:  # the usual case: one pot, which also takes any chips folded above
-        level = levels[0]
-        return (Pot(sum(committed), frozenset([s for s in live if committed[s] >= level])),)
-    result: list[Pot] = []
-    previous = 0
-    for level in levels:
-        amount = sum(min(c, level) - min(c, previous) for c in committed)
-        eligible = frozenset(s for s in live if committed[s] >= level)
-        result.append(Pot(amount, eligible))
-        previous = level
-    leftover = sum(max(0, c - previous) for c in committed)
-    if leftover:
-        if result:
-            last = result[-1]
-            result[-1] = Pot(last.amount + leftover, last.eligible)
-        else:
-            result.append(Pot(leftover, frozenset(live)))
-    return tuple(result)
-
-
-def split(amount: int, winners: Sequence[int]) -> list[tuple[int, int]]:
-    """Split ``amount`` evenly among ``winners``, given in odd-chip order: the first ones
-    get one extra chip each until the remainder is gone.
-
-    >>> split(11, [2, 0])
-    [(2, 6), (0, 5)]
-    """
-    if not winners:
-        raise ValueError("a pot needs at least one winner")
-    share, odd = divmod(amount, len(winners))
-    return [(seat, share + (1 if i < odd else 0)) for i, seat in enumerate(winners)]

@@ -22,17 +22,16 @@ from cartes.deck import Deck
 from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.games._check import is_whole
 from cartes.games._seen import seen_history
-from cartes.games.core import (
+from cartes.games.chips import Bet, HandEnded
+from cartes.games.contract import (
     RULES_REVISION,
     Action,
-    Bet,
     Event,
     Observation,
     State,
     checked_amounts,
 )
-from cartes.games.events import HandEnded
-from cartes.games.siete_y_medio_actions import (
+from cartes.games.siete_y_medio.actions import (
     Annul,
     Decline,
     Draw,
@@ -45,7 +44,7 @@ from cartes.games.siete_y_medio_actions import (
     Stand,
     Vote,
 )
-from cartes.games.siete_y_medio_events import (
+from cartes.games.siete_y_medio.events import (
     Annulled,
     BankHandStarted,
     BankTaken,
@@ -66,8 +65,8 @@ from cartes.games.siete_y_medio_events import (
     Turned,
     Voted,
 )
-from cartes.games.siete_y_medio_legal import offers, why_not
-from cartes.games.siete_y_medio_rules import (
+from cartes.games.siete_y_medio.legal import offers, why_not
+from cartes.games.siete_y_medio.rules import (
     MODALITY_LIMITS,
     TARGET,
     SieteRules,

@@ -2,7 +2,7 @@
 
 :func:`offers` lists the legal actions of the seat to act (SPEC §3.3 and §3.4); :func:`why_not`
 names the rule an action breaks, for the error message of
-:meth:`SieteState.apply <cartes.games.siete_y_medio_state.SieteState.apply>`.
+:meth:`SieteState.apply <cartes.games.siete_y_medio.state.SieteState.apply>`.
 
 >>> from cartes import Deck, SpanishCard
 >>> from cartes.games import SieteYMedio, Stand
@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from cartes.games.core import Action, Bet
-from cartes.games.siete_y_medio_actions import (
+from cartes.games.chips import Bet
+from cartes.games.contract import Action
+from cartes.games.siete_y_medio.actions import (
     Annul,
     Decline,
     Draw,
@@ -33,12 +34,12 @@ from cartes.games.siete_y_medio_actions import (
     Stand,
     Vote,
 )
-from cartes.games.siete_y_medio_rules import SieteRules, _Calle, _Punter
+from cartes.games.siete_y_medio.rules import SieteRules, _Calle, _Punter
 
 
 class HandView(Protocol):
     """What the legal actions read of a hand in progress (:class:`SieteState
-    <cartes.games.siete_y_medio_state.SieteState>` provides it)."""
+    <cartes.games.siete_y_medio.state.SieteState>` provides it)."""
 
     @property
     def game(self) -> SieteRules: ...

@@ -45,21 +45,13 @@ from cartes.errors import CartesError, ConfigurationError, HistoryError
 from cartes.french import Card, cards, full_deck
 from cartes.games._check import is_whole
 from cartes.games._source import Source, read_text
-from cartes.games.core import (
-    Action,
-    Bet,
-    BringIn,
-    Call,
-    Check,
-    Complete,
-    Fold,
-    Muck,
-    Raise,
-    Show,
-    State,
-)
-from cartes.games.events import Acted, CardDealt, Mucked, Reshuffled, RoundStarted, Shown
+from cartes.games.chips import Bet
+from cartes.games.contract import Action, State
+from cartes.games.poker.actions import BringIn, Call, Check, Complete, Fold, Raise
+from cartes.games.poker.events import Acted, CardDealt, RoundStarted, Shown
 from cartes.games.stud import SevenCardStud, StudState
+from cartes.games.stud.actions import Muck, Show
+from cartes.games.stud.events import Mucked, Reshuffled
 
 __all__ = ["from_phh", "to_phh"]
 

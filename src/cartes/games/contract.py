@@ -1,4 +1,9 @@
-"""What every game shares: actions, events, observations, and the Game / State contract.
+"""The contract every game keeps: actions, events, observations, and the Game / State pair.
+
+This module names no game: the actions and events of a family of games live with it
+(:mod:`cartes.games.poker`, :mod:`cartes.games.siete_y_medio`...), the chip actions several
+families share in :mod:`cartes.games.chips`. What is here is what the registry, the history
+format, the runners and :func:`~cartes.games.testing.check_game` may rely on for any game.
 
 A :class:`~cartes.games.Game` is an immutable, validated configuration;
 :meth:`~cartes.games.Game.start` deals one hand and returns its :class:`~cartes.games.State`.
@@ -7,11 +12,13 @@ A state tells who acts (:attr:`~cartes.games.State.to_act`), what they may do
 (:meth:`~cartes.games.State.apply`). Everything that happens is an
 :class:`~cartes.games.Event` in :attr:`~cartes.games.State.history`.
 
-Actions are small frozen dataclasses. Those that put chips in carry their amount: ``Bet(5)``
-puts 5 in, ``Raise(to=10)`` brings the seat's contribution this round to 10. A legal action that
-allows a range of amounts (spread limit) is offered with ``up_to`` set; apply it with one amount
-in that range.
+Actions are small frozen dataclasses, registered by their ``kind`` (the name a history
+writes). Those that put chips in carry their amount: ``Bet(5)`` puts 5 in, ``Raise(to=10)``
+brings the seat's contribution this round to 10. A legal action that allows a range of amounts
+(spread limit) is offered with ``up_to`` set (its :attr:`~Action.range_field` names the amount
+it ranges over); apply it with one amount in that range, or let :meth:`Action.choose` pick one.
 
+>>> from cartes.games import Bet, Fold, Raise
 >>> Bet(5), Raise(to=10), Fold()
 (Bet(amount=5), Raise(to=10), Fold())
 >>> Bet(1, up_to=10).allows(Bet(7)), Bet(1, up_to=10).allows(Bet(11))
@@ -42,22 +49,18 @@ from cartes.games._check import is_whole
 from cartes.spanish import SpanishCard
 
 __all__ = [
+    "DECK_KINDS",
+    "RULES_REVISION",
     "Action",
-    "Bet",
-    "BringIn",
-    "Call",
-    "Check",
-    "Complete",
     "Event",
-    "Fold",
     "Game",
-    "Muck",
     "Observation",
-    "Raise",
-    "Show",
     "State",
     "action_from_dict",
+    "checked_amounts",
+    "deck_kind",
     "default_action",
+    "quick_init",
 ]
 
 
@@ -133,6 +136,7 @@ class Action:
     which must be new: a subclass that reuses another action's kind (``"show"``, say) raises
     :class:`~cartes.errors.ConfigurationError` when it is defined.
 
+    >>> from cartes.games import Check
     >>> Check().kind, Check().to_dict()
     ('check', {'kind': 'check'})
     """
@@ -162,6 +166,7 @@ class Action:
     def allows(self, action: Action) -> bool:
         """Whether applying ``action`` is what this offer permits (equal, or within its range).
 
+        >>> from cartes.games import Call, Check
         >>> Call().allows(Call()), Call().allows(Check())
         (True, False)
         """
@@ -170,6 +175,7 @@ class Action:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: ``kind`` plus the action's fields (``None`` fields left out).
 
+        >>> from cartes.games import Bet
         >>> Bet(3).to_dict()
         {'kind': 'bet', 'amount': 3}
         """
@@ -185,6 +191,7 @@ class Action:
         becomes one amount in it (uniform with ``rng``, else the least); others are
         themselves.
 
+        >>> from cartes.games import Bet, Fold
         >>> Bet(1, up_to=10).choose(), Fold().choose()
         (Bet(amount=1), Fold())
         """
@@ -210,149 +217,6 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
         return cls(**fields)
     except TypeError as error:
         raise HistoryError(f"bad fields for action {kind!r}: {fields} ({error})") from None
-
-
-@dataclass(frozen=True, slots=True)
-class Fold(Action):
-    """Give up the hand and every claim to the pot.
-
-    >>> Fold().to_dict()
-    {'kind': 'fold'}
-    """
-
-    kind: ClassVar[str] = "fold"
-
-
-@dataclass(frozen=True, slots=True)
-class Check(Action):
-    """Pass without putting chips in; only when nothing is owed.
-
-    >>> Check()
-    Check()
-    """
-
-    kind: ClassVar[str] = "check"
-
-
-@dataclass(frozen=True, slots=True)
-class Call(Action):
-    """Match the current bet, or put in all one has left if that is less.
-
-    >>> Call()
-    Call()
-    """
-
-    kind: ClassVar[str] = "call"
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Bet(Action):
-    """Open the betting by putting ``amount`` chips in.
-
-    As an offer, ``up_to`` (when set) means any amount from ``amount`` to ``up_to``.
-
-    >>> Bet(5).allows(Bet(5)), Bet(2, up_to=4).allows(Bet(4)), Bet(2, up_to=4).allows(Bet(2, 4))
-    (True, True, False)
-    """
-
-    kind: ClassVar[str] = "bet"
-    range_field: ClassVar[str | None] = "amount"
-    amount: int
-    up_to: int | None = None
-
-    def __repr__(self) -> str:
-        extra = "" if self.up_to is None else f", up_to={self.up_to}"
-        return f"Bet(amount={self.amount}{extra})"
-
-    def allows(self, action: Action) -> bool:
-        if type(action) is not Bet or action.up_to is not None:
-            return False
-        top = self.amount if self.up_to is None else self.up_to
-        return self.amount <= action.amount <= top
-
-    def choose(self, rng: np.random.Generator | None = None) -> Action:
-        if self.up_to is None:
-            return self
-        amount = self.amount if rng is None else int(rng.integers(self.amount, self.up_to + 1))
-        return Bet(amount)
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Raise(Action):
-    """Raise so that one's contribution this round becomes ``to``.
-
-    As an offer, ``up_to`` (when set) means any total from ``to`` to ``up_to``.
-
-    >>> Raise(to=10).allows(Raise(to=10)), Raise(to=4, up_to=9).allows(Raise(to=9))
-    (True, True)
-    """
-
-    kind: ClassVar[str] = "raise"
-    range_field: ClassVar[str | None] = "to"
-    to: int
-    up_to: int | None = None
-
-    def __repr__(self) -> str:
-        extra = "" if self.up_to is None else f", up_to={self.up_to}"
-        return f"Raise(to={self.to}{extra})"
-
-    def allows(self, action: Action) -> bool:
-        if type(action) is not Raise or action.up_to is not None:
-            return False
-        top = self.to if self.up_to is None else self.up_to
-        return self.to <= action.to <= top
-
-    def choose(self, rng: np.random.Generator | None = None) -> Action:
-        if self.up_to is None:
-            return self
-        to = self.to if rng is None else int(rng.integers(self.to, self.up_to + 1))
-        return Raise(to=to)
-
-
-@dataclass(frozen=True, slots=True)
-class BringIn(Action):
-    """Post the forced bring-in (stud, third street); all one has if that is less.
-
-    >>> BringIn()
-    BringIn()
-    """
-
-    kind: ClassVar[str] = "bring_in"
-
-
-@dataclass(frozen=True, slots=True)
-class Complete(Action):
-    """Complete the bring-in to a full small bet (stud, third street). Not a raise.
-
-    >>> Complete()
-    Complete()
-    """
-
-    kind: ClassVar[str] = "complete"
-
-
-@dataclass(frozen=True, slots=True)
-class Show(Action):
-    """Show one's cards at the showdown.
-
-    >>> Show()
-    Show()
-    """
-
-    kind: ClassVar[str] = "show"
-
-
-@dataclass(frozen=True, slots=True)
-class Muck(Action):
-    """Give up one's claim at the showdown without showing.
-
-    >>> Muck()
-    Muck()
-    """
-
-    kind: ClassVar[str] = "muck"
 
 
 _INT_FIELDS: dict[type[Action], tuple[tuple[str, bool], ...]] = {}
@@ -395,6 +259,7 @@ def checked_amounts(action: Action) -> Action:
     with :class:`~cartes.errors.IllegalActionError`).
 
     >>> import numpy as np
+    >>> from cartes.games import Bet, Raise
     >>> checked_amounts(Raise(to=np.int64(10)))
     Raise(to=10)
     >>> checked_amounts(Bet(5.0))
@@ -440,7 +305,7 @@ class Event:
     ``seat`` is the seat concerned (``None`` for table events). :meth:`seen_by` gives the
     event as a given seat may see it: hidden cards of other seats become ``None``.
 
-    >>> from cartes.games.events import CardDealt
+    >>> from cartes.games.poker.events import CardDealt
     >>> event = CardDealt(seat=1, card=Card("As"), face_up=False, street=3)
     >>> event.seen_by(1).card, event.seen_by(0).card
     (Card('As'), None)
@@ -458,7 +323,7 @@ class Event:
         event says itself (a game's new events bring their own sentence); the base gives the
         ``repr``.
 
-        >>> from cartes.games.events import AntePosted
+        >>> from cartes.games.poker.events import AntePosted
         >>> AntePosted(seat=2, amount=1).describe()
         'Seat 2 posts the ante: 1'
         """
@@ -600,7 +465,7 @@ class State(ABC):
     :meth:`apply` checks the seat and that the action is among :meth:`legal_actions`
     *before* anything changes, so an illegal action leaves the state exactly as it was.
 
-    >>> from cartes.games import SevenCardStud
+    >>> from cartes.games import Fold, SevenCardStud
     >>> state = SevenCardStud(players=2).start(seed=1)
     >>> before = state.clone()
     >>> state.apply(Fold())
@@ -693,6 +558,40 @@ class State(ABC):
         precisely what was wrong (a card that is not the seat's, say) and what is allowed."""
         seat = self.to_act
         return f"{action!r} is not legal for seat {seat} now: legal actions are {list(offered)}"
+
+    def default_action(self, policy: HostPolicy = "check_fold") -> Action:
+        """The hook behind :func:`~cartes.games.default_action`: what a host applies for the
+        seat to act when its clock runs out, under ``policy`` (already checked).
+
+        The base reads nothing but the offers' ``kind`` and range (no game's classes), by the
+        convention cartes' games keep: ``"check_fold"`` shows at a showdown (a ``"show"``
+        offer), checks if free, else folds, else takes the first offer at its least amount
+        (a forced bring-in; a 7½ punter's first choice); ``"all_in"`` shows, else takes the
+        most the last ``"bet"``, ``"raise"`` or ``"complete"`` offer allows, else calls or
+        checks. A game with other timeout rules overrides it.
+
+        >>> from cartes.games import SevenCardStud
+        >>> SevenCardStud(players=2).start(seed=1).default_action("all_in")
+        Complete()
+        """
+        legal = self.legal_actions()
+        if not legal:
+            raise IllegalActionError("no action is due: the hand is over")
+        offered = {offer.kind: offer for offer in reversed(legal)}  # the first of each kind
+        if "show" in offered:
+            return offered["show"]
+        if policy == "all_in":
+            aggressive = [a for a in legal if a.kind in ("bet", "raise", "complete")]
+            if aggressive:
+                return _most_of(aggressive[-1])
+            for kind in ("call", "check"):
+                if kind in offered:
+                    return offered[kind]
+        for kind in ("check", "fold"):
+            if kind in offered:
+                return offered[kind]
+        return legal[0].choose()  # the forced bring-in (a range: its least amount)
+
     @property
     def next_button(self) -> int | None:
         """The seat that holds the button (or the bank) next hand when the game's own rules
@@ -760,7 +659,7 @@ class State(ABC):
     def apply_all(self, actions: Sequence[Action]) -> None:
         """Apply several actions in turn.
 
-        >>> from cartes.games import get
+        >>> from cartes.games import BringIn, Call, get
         >>> state = get("seven-card-stud", players=2).start(seed=3)
         >>> state.apply_all([BringIn(), Call()])
         >>> state.street
@@ -806,8 +705,22 @@ def deck_kind(deck: Deck[Any]) -> str:
     )
 
 
-def default_action(state: State, policy: Literal["check_fold", "all_in"] = "check_fold") -> Action:
-    """What a host applies when a seat's clock runs out (S-14).
+#: What a host does for a seat whose clock runs out (S-14): see :func:`default_action`.
+HostPolicy = Literal["check_fold", "all_in"]
+
+
+def _most_of(offer: Action) -> Action:
+    """The most an offer allows: an offer with a range (``up_to`` set) as its top amount."""
+    top = getattr(offer, "up_to", None)
+    field_name = offer.range_field
+    if top is None or field_name is None:
+        return offer
+    return dataclasses.replace(offer, **{field_name: top, "up_to": None})
+
+
+def default_action(state: State, policy: HostPolicy = "check_fold") -> Action:
+    """What a host applies when a seat's clock runs out (S-14): the state's own
+    :meth:`State.default_action` hook, under ``policy``.
 
     ``"check_fold"``: show at a showdown, check if free, post a forced bring-in, else fold.
     ``"all_in"`` (the seed's room rule): the largest bet, raise or completion offered, else
@@ -818,28 +731,17 @@ def default_action(state: State, policy: Literal["check_fold", "all_in"] = "chec
     >>> state = SevenCardStud(players=2).start(seed=1)
     >>> default_action(state)
     BringIn()
+    >>> default_action(state, "fold")
+    Traceback (most recent call last):
+    ...
+    cartes.errors.ConfigurationError: policy must be 'check_fold' or 'all_in', got 'fold'
     """
     if policy not in ("check_fold", "all_in"):
         raise ConfigurationError(f"policy must be 'check_fold' or 'all_in', got {policy!r}")
-    legal = state.legal_actions()
-    if not legal:
+    if not state.legal_actions():
         raise IllegalActionError("no action is due: the hand is over")
-    if Show() in legal:
-        return Show()
-    if policy == "all_in":
-        aggressive = [a for a in legal if a.kind in ("bet", "raise", "complete")]
-        if aggressive:
-            top = aggressive[-1]
-            if isinstance(top, Bet) and top.up_to is not None:  # a spread: the most it allows
-                return Bet(top.up_to)
-            if isinstance(top, Raise) and top.up_to is not None:
-                return Raise(to=top.up_to)
-            return top
-        for choice in (Call(), Check()):
-            if choice in legal:
-                return choice
-    if Check() in legal:
-        return Check()
-    if Fold() in legal:
-        return Fold()
-    return legal[0].choose()  # the forced bring-in (a range: its least amount)
+    hook = getattr(state, "default_action", None)
+    if not callable(hook):  # a host's own stand-in for a state, with legal_actions() only
+        return State.default_action(state, policy)
+    action: Action = hook(policy)
+    return action

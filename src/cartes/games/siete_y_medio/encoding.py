@@ -3,7 +3,7 @@
 A punter may play up to :data:`MAX_CALLES` = 12 calles: a calle opens only on a figure drawn
 while every card the punter received is a figure, and the 40-card deck holds twelve figures.
 Calles are numbered as the game numbers them (0 is the first hand; the bank has only calle 0).
-Amounts come in three buckets (:class:`~cartes.games.encoding.PokerEncoding`'s rule): modality 1
+Amounts come in three buckets (:class:`~cartes.games.encoding.AmountEncoding`'s rule): modality 1
 (1 to 3 chips) and 2 (2 to 4) offer at most three bets and three raises (0 to 2), so there
 every legal action has its own number; modality 3's wider ranges are bucketed (the least, the
 most, the middle), and an amount between buckets is encoded as the nearest.
@@ -70,10 +70,11 @@ from numpy.typing import NDArray
 
 from cartes.deck import Deck
 from cartes.errors import ConfigurationError
-from cartes.games.core import Action, Bet, Observation
-from cartes.games.encoding import PokerEncoding
+from cartes.games.chips import Bet
+from cartes.games.contract import Action, Observation
+from cartes.games.encoding import AmountEncoding
 from cartes.games.siete_y_medio import SieteYMedio
-from cartes.games.siete_y_medio_actions import (
+from cartes.games.siete_y_medio.actions import (
     Annul,
     Decline,
     Draw,
@@ -86,7 +87,7 @@ from cartes.games.siete_y_medio_actions import (
     Stand,
     Vote,
 )
-from cartes.games.siete_y_medio_rules import TARGET, total
+from cartes.games.siete_y_medio.rules import TARGET, total
 
 __all__ = ["MAX_CALLES", "SieteEncoding"]
 
@@ -107,7 +108,7 @@ _SIMPLE: tuple[tuple[str, Action], ...] = (
 _CHOICES: tuple[tuple[str, Action], ...] = (("play", Play()), ("sit_out", SitOut()))
 
 
-class SieteEncoding(PokerEncoding):
+class SieteEncoding(AmountEncoding):
     """Siete y medio's :class:`~cartes.games.encoding.Encoding` (see the module for the
     action numbers and the tensor layout).
 

@@ -4,7 +4,7 @@ Action numbers, all derived from the seat's own observation (its cards in deal o
 
 - ``0`` ``fold``, ``1`` ``check``, ``2`` ``call``, ``3`` ``concede``;
 - ``4`` to ``8``, ``bet[0]`` to ``bet[4]``: a bet, in five spread buckets (see
-  :class:`~cartes.games.encoding.PokerEncoding`);
+  :class:`~cartes.games.poker.encoding.PokerEncoding`);
 - ``9`` to ``13``, ``raise[0]`` to ``raise[4]``: a raise total, in five spread buckets;
 - ``14`` ``expose[0]`` and ``15`` ``expose[1]``: expose the seat's first, or second, card
   dealt;
@@ -61,9 +61,9 @@ from numpy.typing import NDArray
 from cartes.deck import Deck
 from cartes.errors import ConfigurationError
 from cartes.games.calatone import Calatone, Declare, Expose
-from cartes.games.core import Action, Observation
-from cartes.games.encoding import PokerEncoding
-from cartes.games.events import Conceded, Declared
+from cartes.games.calatone.events import Conceded, Declared
+from cartes.games.contract import Action, Observation
+from cartes.games.poker.encoding import PokerEncoding
 
 __all__ = ["CalatoneEncoding"]
 

@@ -1,6 +1,6 @@
 """The actions of calatone that are not bets: the expose choice, the declaration, conceding.
 
-Bets, raises, checks, calls and folds are the core's (:mod:`cartes.games.core`); these three
+Bets, raises, checks, calls and folds are the core's (:mod:`cartes.games.contract`); these three
 are calatone's own (SPEC §1.3, §1.6). Each takes cards as text or cards and prints as a
 constructor call that evaluates back.
 
@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from cartes._indexed import items_of
 from cartes.french import Card, CardLike
-from cartes.games.core import Action
+from cartes.games.contract import Action
 
 __all__ = ["Concede", "Declare", "Expose"]
 

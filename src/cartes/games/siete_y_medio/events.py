@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from cartes.games.core import Event, quick_init
+from cartes.games.contract import Event, quick_init
 from cartes.spanish import SpanishCard
 
 __all__ = [

@@ -45,8 +45,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from cartes.deck import Deck
-from cartes.games.core import Observation
-from cartes.games.encoding import PokerEncoding
+from cartes.games.contract import Observation
+from cartes.games.poker.encoding import PokerEncoding
 from cartes.games.stud import SevenCardStud
 
 __all__ = ["StudEncoding"]

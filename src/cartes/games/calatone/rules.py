@@ -26,14 +26,55 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any, Literal, Protocol
 
 from cartes.errors import HandSizeError
 from cartes.evaluation.handrank import strength_of
 from cartes.evaluation.rankings import CALATONE, rank_word
 from cartes.french import Card, Hand, Rank
-from cartes.games._rank import board_strength, dealt_board_strength, hand_rank
+from cartes.games.poker._rank import board_strength, dealt_board_strength, hand_rank
+from cartes.games.poker.betting import MaxBetScope, RaiseCap, SpreadLimit
 
-__all__ = ["best_declaration", "describe", "exposed_value", "hand_value", "partial_value"]
+__all__ = [
+    "CalatoneRules",
+    "Phase",
+    "best_declaration",
+    "describe",
+    "exposed_value",
+    "hand_value",
+    "partial_value",
+]
+
+#: The phases of a hand: the expose choice, the betting rounds, the declarations, the end.
+Phase = Literal["expose", "betting", "declare", "over"]
+
+
+class CalatoneRules(Protocol):
+    """What a calatone hand reads of its game: the options of
+    :class:`~cartes.games.calatone.Calatone` (the state takes the game by this shape, so that
+    it need not import the package that starts it)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def ante(self) -> int: ...
+    @property
+    def max_bet(self) -> int: ...
+    @property
+    def max_bet_scope(self) -> MaxBetScope: ...
+    @property
+    def all_pass_ends_hand(self) -> bool: ...
+    @property
+    def lowest_rank(self) -> int: ...
+    @property
+    def structure(self) -> SpreadLimit: ...
+    @property
+    def cap(self) -> RaiseCap: ...
+    @property
+    def rules_revision(self) -> int | None: ...
+    def config(self) -> dict[str, Any]: ...
 
 _RANKING = "calatone"
 

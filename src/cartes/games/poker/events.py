@@ -1,13 +1,16 @@
-"""The events of the poker games (stud and calatone): what a hand's history holds.
+"""The events of the poker games (stud and calatone): what a hand's history holds. A hand
+ends with :class:`~cartes.games.chips.HandEnded`, shared with the other games played for chips;
+calatone's own events are in :mod:`cartes.games.calatone.events`.
 
 Every event has a ``seat`` (``None`` for table events). :meth:`~cartes.games.Event.seen_by`
-hides what a seat may not see: other seats' down cards, burned cards, mucked hands.
+hides what a seat may not see: other seats' down cards (stud's burned cards and mucked hands
+are in :mod:`cartes.games.stud.events`).
 
 >>> from cartes import Card
 >>> CardDealt(seat=0, card=Card("Kd"), face_up=True, street=3).to_dict()
 {'kind': 'deal', 'seat': 0, 'card': 'Kd', 'face_up': True, 'street': 3}
->>> CardBurned(seat=None, card=Card("2c")).seen_by(0)
-CardBurned(seat=None, card=None)
+>>> CardDealt(seat=0, card=Card("Kd"), face_up=False, street=3).seen_by(1)
+CardDealt(seat=0, card=None, face_up=False, street=3)
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from cartes.french import Card
-from cartes.games.core import Action, Event, Raise, quick_init
+from cartes.games.contract import Action, Event, quick_init
+from cartes.games.poker.actions import Raise
 
 _VERBS = {"bring_in": "brings in", "complete": "completes with", "fold": "folds",
           "check": "checks", "call": "calls", "bet": "bets", "raise": "raises",
@@ -27,19 +31,10 @@ _STREETS = {2: "Second street", 3: "Third street", 4: "Fourth street", 5: "Fifth
 
 __all__ = [
     "Acted",
-    "AllPassed",
     "AntePosted",
-    "CardBurned",
     "CardDealt",
-    "Conceded",
-    "Declared",
-    "ExposeChosen",
-    "ExposuresRevealed",
-    "HandEnded",
     "HandStarted",
-    "Mucked",
     "PotAwarded",
-    "Reshuffled",
     "RoundStarted",
     "Shown",
     "UncalledReturned",
@@ -111,43 +106,6 @@ class CardDealt(Event):
 
 @quick_init
 @dataclass(frozen=True, slots=True)
-class CardBurned(Event):
-    """The dealer burns the top card; nobody sees it.
-
-    >>> CardBurned(seat=None, card=Card("As")).seen_by(None).card is None
-    True
-    """
-
-    kind: ClassVar[str] = "burn"
-    card: Card | None
-
-    def seen_by(self, seat: int | None) -> Event:
-        if type(self) is CardBurned:
-            return CardBurned(self.seat, None)
-        return replace(self, card=None)
-
-    def describe(self) -> str:
-        return "Burn a card" + ("" if self.card is None else f" ({self.card})")
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Reshuffled(Event):
-    """The stub and the burned cards are shuffled together (stud §2.5).
-
-    >>> Reshuffled(seat=None, cards=4).cards
-    4
-    """
-
-    kind: ClassVar[str] = "reshuffle"
-    cards: int
-
-    def describe(self) -> str:
-        return f"Not enough cards: reshuffle {self.cards} cards (stub and burns)"
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
     """A betting round begins; ``seat`` is the first to act (``None``: nobody can bet).
 
@@ -168,7 +126,7 @@ class RoundStarted(Event):
 class Acted(Event):
     """A seat acted; ``amount`` is the chips it put in with this action.
 
-    >>> from cartes.games.core import Call
+    >>> from cartes.games import Call
     >>> Acted(seat=0, action=Call(), amount=5, all_in=False).to_dict()
     {'kind': 'act', 'seat': 0, 'action': {'kind': 'call'}, 'amount': 5, 'all_in': False}
     """
@@ -222,29 +180,6 @@ class Shown(Event):
 
 @quick_init
 @dataclass(frozen=True, slots=True)
-class Mucked(Event):
-    """A seat gives up at the showdown without showing; only it sees its cards here.
-
-    >>> Mucked(seat=0, cards=(Card("As"),)).seen_by(1).cards
-    ()
-    """
-
-    kind: ClassVar[str] = "muck"
-    cards: tuple[Card, ...]
-
-    def seen_by(self, seat: int | None) -> Event:
-        if seat == self.seat:
-            return self
-        if type(self) is Mucked:
-            return Mucked(self.seat, ())
-        return replace(self, cards=())
-
-    def describe(self) -> str:
-        return f"Seat {self.seat} mucks"
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
 class PotAwarded(Event):
     """Pot number ``pot`` (0 = main) of ``amount`` chips goes to ``shares`` (seat, chips).
 
@@ -261,115 +196,3 @@ class PotAwarded(Event):
         name = "Main pot" if self.pot == 0 else f"Side pot {self.pot}"
         won = ", ".join(f"seat {seat} wins {chips}" for seat, chips in self.shares)
         return f"{name} ({self.amount}): {won}"
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class HandEnded(Event):
-    """The hand is over: every seat's net result.
-
-    >>> HandEnded(seat=None, payoffs=(3, -3)).payoffs
-    (3, -3)
-    """
-
-    kind: ClassVar[str] = "end"
-    payoffs: tuple[int, ...]
-
-    def describe(self) -> str:
-        net = " ".join(f"{p:+d}" for p in self.payoffs)
-        return f"Hand over: {net}"
-
-# -- calatone ---------------------------------------------------------------------------------
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class ExposeChosen(Event):
-    """A seat chooses which of its two first cards to expose (calatone, C-5). Only that seat
-    sees the choice here; every choice is turned up together by :class:`ExposuresRevealed`.
-
-    >>> ExposeChosen(seat=0, card=Card("As")).seen_by(1).card is None
-    True
-    """
-
-    kind: ClassVar[str] = "expose_choice"
-    card: Card | None
-
-    def seen_by(self, seat: int | None) -> Event:
-        if seat == self.seat:
-            return self
-        if type(self) is ExposeChosen:
-            return ExposeChosen(self.seat, None)
-        return replace(self, card=None)
-
-    def describe(self) -> str:
-        card = "a card" if self.card is None else str(self.card)
-        return f"Seat {self.seat} chooses {card} to expose"
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class ExposuresRevealed(Event):
-    """Every seat's chosen card turned face up at once (calatone, C-5), by seat number.
-
-    >>> ExposuresRevealed(seat=None, cards=(Card("As"), Card("7d"))).to_dict()
-    {'kind': 'expose_reveal', 'seat': None, 'cards': ['As', '7d']}
-    """
-
-    kind: ClassVar[str] = "expose_reveal"
-    cards: tuple[Card, ...]
-
-    def describe(self) -> str:
-        shown = ", ".join(f"seat {s} {c}" for s, c in enumerate(self.cards))
-        return f"Exposed cards: {shown}"
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class AllPassed(Event):
-    """Everyone still in passed in a round before the last: the hand stops (calatone, C-9).
-
-    >>> AllPassed(seat=None, street=3).street
-    3
-    """
-
-    kind: ClassVar[str] = "all_passed"
-    street: int
-
-    def describe(self) -> str:
-        return "Everyone passed: the hand stops on the cards dealt"
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Declared(Event):
-    """A seat turns up its hole card and declares five of its cards (calatone, C-10): ``cards``
-    are all its cards, ``five`` the declared hand, ``description`` its value.
-
-    >>> Declared(seat=0, cards=(), five=(Card("As"),), description="x").five
-    (Card('As'),)
-    """
-
-    kind: ClassVar[str] = "declare"
-    cards: tuple[Card, ...]
-    five: tuple[Card, ...]
-    description: str
-
-    def describe(self) -> str:
-        five = " ".join(map(str, self.five))
-        return f"Seat {self.seat} declares {five}: {self.description}"
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Conceded(Event):
-    """A seat gives up the pots it contests without showing (calatone, C-26).
-
-    >>> Conceded(seat=2).to_dict()
-    {'kind': 'concede', 'seat': 2}
-    """
-
-    kind: ClassVar[str] = "concede"
-
-    def describe(self) -> str:
-        return f"Seat {self.seat} concedes"

@@ -26,7 +26,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from cartes.games.core import Action, quick_init
+from cartes.games.contract import Action, quick_init
 
 __all__ = [
     "Annul",
