@@ -1,0 +1,53 @@
+"""Deprecated alias of :mod:`cartes.games.siete_y_medio.events`:
+``cartes.games.siete_y_medio_events`` moved when each game became a package (issue 19).
+Importing it warns; it is removed in the release after the next. Import from the new path
+instead."""
+
+from __future__ import annotations
+
+from cartes.games._moved import warn_moved
+from cartes.games.siete_y_medio.events import (
+    Annulled,
+    BankHandStarted,
+    BankTaken,
+    Busted,
+    CalleOpened,
+    Dealt,
+    Declined,
+    Exchanged,
+    HandValid,
+    MuertaPlayed,
+    NoVoterChose,
+    Revealed,
+    Settled,
+    Staked,
+    StakesAgreed,
+    StockReshuffled,
+    Stood,
+    Turned,
+    Voted,
+)
+
+__all__ = [
+    "Annulled",
+    "BankHandStarted",
+    "BankTaken",
+    "Busted",
+    "CalleOpened",
+    "Dealt",
+    "Declined",
+    "Exchanged",
+    "HandValid",
+    "MuertaPlayed",
+    "NoVoterChose",
+    "Revealed",
+    "Settled",
+    "Staked",
+    "StakesAgreed",
+    "StockReshuffled",
+    "Stood",
+    "Turned",
+    "Voted",
+]
+
+warn_moved(__name__)

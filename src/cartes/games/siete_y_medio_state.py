@@ -1,0 +1,12 @@
+"""Deprecated alias of :mod:`cartes.games.siete_y_medio.state`:
+``cartes.games.siete_y_medio_state`` moved when each game became a package (issue 19). Importing
+it warns; it is removed in the release after the next. Import from the new path instead."""
+
+from __future__ import annotations
+
+from cartes.games._moved import warn_moved
+from cartes.games.siete_y_medio.state import SieteState
+
+__all__ = ["SieteState"]
+
+warn_moved(__name__)
