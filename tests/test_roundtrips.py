@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cartes
+from _stud import StubbornAgent, games, random_stacks
 from cartes import Card, Hand
 from cartes.errors import HistoryError, InvalidCardError
 from cartes.games import (
@@ -28,7 +29,6 @@ from cartes.games import (
 from cartes.games.poker.events import Acted, CardDealt
 from cartes.games.stud.events import CardBurned, Reshuffled
 from cartes.play import CallingStation, RandomAgent, SeatView, play_hand
-from test_random_play import StubbornAgent, games, random_stacks
 
 # -- run-together cards -------------------------------------------------------------------
 
