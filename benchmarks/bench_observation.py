@@ -25,7 +25,7 @@ import numpy as np
 import pytest
 
 from cartes.games import Bet, Calatone, Game, SevenCardStud, SieteYMedio, State
-from cartes.games.core import Observation
+from cartes.games.contract import Observation
 from cartes.play import CallingStation, SeatView, SimpleAgent, ThresholdAgent
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))

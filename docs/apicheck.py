@@ -32,11 +32,17 @@ _ROLE = re.compile(r":(?:class|func|data|obj|exc|mod|attr):`~?([\w.]+)`")
 
 
 def public_modules() -> list[str]:
-    """Every module of cartes whose dotted name has no part starting with ``_``."""
+    """Every module of cartes whose dotted name has no part starting with ``_``, but the
+    deprecated aliases of moved modules (importing one warns; their names render at their new
+    homes)."""
+    from cartes.games._moved import MOVED
+
     names = ["cartes"] + [
         info.name for info in pkgutil.walk_packages(cartes.__path__, "cartes.")
     ]
-    return sorted(n for n in names if not any(p.startswith("_") for p in n.split(".")))
+    return sorted(
+        n for n in names if not any(p.startswith("_") for p in n.split(".")) and n not in MOVED
+    )
 
 
 def resolve(fullname: str) -> Any:

@@ -12,11 +12,14 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from cartes.games import CalatoneState, SieteState, State, StudState, betting
-from cartes.games.core import Event, Observation
-from cartes.games.events import CardBurned, CardDealt, ExposeChosen, Mucked, Shown
-from cartes.games.poker import PokerState
-from cartes.games.siete_y_medio_events import Dealt
+from cartes.games import CalatoneState, SieteState, State, StudState
+from cartes.games.calatone.events import ExposeChosen
+from cartes.games.contract import Event, Observation
+from cartes.games.poker.events import CardDealt, Shown
+from cartes.games.poker.pots import pots as layered_pots
+from cartes.games.poker.state import PokerState
+from cartes.games.siete_y_medio.events import Dealt
+from cartes.games.stud.events import CardBurned, Mucked
 
 
 def old_seen_by(event: Event, seat: int | None) -> Event:
@@ -49,7 +52,7 @@ def _old_poker(state: PokerState, seat: int | None, cards: tuple[Any, ...],
         committed = list(state.chips.committed)
         if rnd is not None:
             committed = [c - bet for c, bet in zip(committed, rnd.contrib, strict=True)]
-        pots = betting.pots(committed, state.chips.folded)
+        pots = layered_pots(committed, state.chips.folded)
     return Observation(
         seat=seat,
         to_act=to_act,

@@ -1,8 +1,13 @@
-"""Helpers for stud scenarios: build the stacked deck that deals the hands a test wants."""
+"""Helpers for stud tests: the stacked deck that deals the hands a test wants, and the random
+games, stacks and agent of the random-play checks (shared with the round trips)."""
 
 from __future__ import annotations
 
+from hypothesis import strategies as st
+
 from cartes import Card, Deck
+from cartes.games import Fold, Muck, SevenCardStud
+from cartes.play import concrete
 
 STREETS = (4, 5, 6, 7)
 
@@ -45,3 +50,35 @@ def stud_deck(
         pile.extend(card_for(s, number) for s in order if folds.get(s, 99) >= street)
     pile.extend(spare)
     return Deck(pile[:size])
+
+
+def games():
+    return st.builds(
+        SevenCardStud,
+        players=st.integers(2, 8),
+        ante=st.integers(0, 3),
+        bring_in=st.sampled_from([1, 2, 5]),
+        small_bet=st.just(5),
+        big_bet=st.sampled_from([5, 10]),
+        max_raises=st.sampled_from([3, 4, None]),
+        open_pair_big_bet=st.booleans(),
+        half_bet_rule=st.booleans(),
+        odd_chip_rule=st.sampled_from(["position", "high_card_by_suit"]),
+    )
+
+
+class StubbornAgent:
+    """Random, but never folds or mucks when anything else is legal: reaches the river, the
+    showdown, the reshuffle and the community card far more often than RandomAgent."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def act(self, view):
+        keep = [a for a in view.legal_actions if a not in (Fold(), Muck())]
+        return concrete(keep[int(self.rng.integers(len(keep)))], self.rng)
+
+
+def random_stacks(game, rng):
+    # small stacks make all-ins, side pots and short bring-ins common
+    return [int(rng.integers(1, 60)) for _ in range(game.players)]

@@ -112,9 +112,11 @@ def _parallel_kernels() -> set[str]:
     """The qualified names of every ``parallel=True`` numba dispatcher in cartes's modules."""
     from numba.core.registry import CPUDispatcher
 
+    from cartes.games._moved import MOVED
+
     found = set()
     for info in pkgutil.walk_packages(cartes.__path__, "cartes."):
-        if info.name.endswith("__main__"):  # runs the command line
+        if info.name.endswith("__main__") or info.name in MOVED:  # the command line; aliases
             continue
         try:
             module = importlib.import_module(info.name)

@@ -14,7 +14,8 @@ import cartes.games as games
 from cartes import Deck
 from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.games import Action, Call, Check, Fold, Game, Observation, State
-from cartes.games.events import Acted, AntePosted, CardDealt, HandEnded
+from cartes.games.chips import HandEnded
+from cartes.games.poker.events import Acted, AntePosted, CardDealt
 from cartes.games.testing import ContractError, Report, check_game, junk_actions
 
 

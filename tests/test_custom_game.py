@@ -15,7 +15,7 @@ import cartes.games as games
 from cartes import Deck
 from cartes.errors import IllegalActionError
 from cartes.games import Check, Fold, Game, Observation, State
-from cartes.games.events import Acted, CardDealt
+from cartes.games.poker.events import Acted, CardDealt
 from cartes.play import RandomAgent, play_hand, simulate
 
 

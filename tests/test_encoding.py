@@ -21,12 +21,12 @@ from cartes.errors import ConfigurationError, IllegalActionError, UnknownGameErr
 from cartes.games import Bet, BringIn, Call, Fold, Observation, Raise, SevenCardStud
 from cartes.games.encoding import (
     Encoding,
-    PokerEncoding,
     canonical,
     encoding,
     encodings,
     register_encoding,
 )
+from cartes.games.poker.encoding import PokerEncoding
 
 
 def encoded_games():
@@ -344,7 +344,7 @@ def test_register_encoding_checks_what_it_is_given(monkeypatch):
     assert "x" in encodings()
     with pytest.raises(ConfigurationError, match="already has an encoding"):
         register_encoding("x", SpreadEncoding)
-    register_encoding("seven-card-stud", "cartes.games.stud_encoding:Nothing", replace=True)
+    register_encoding("seven-card-stud", "cartes.games.stud.encoding:Nothing", replace=True)
     with pytest.raises(AttributeError):
         encoding(SevenCardStud())
     with pytest.raises(ConfigurationError, match=r"an encoding needs a cartes\.games Game"):
@@ -384,7 +384,7 @@ def test_remembered_event_texts_keep_equal_values_of_other_kinds_apart(monkeypat
     from fractions import Fraction
 
     from cartes.games import encoding as module
-    from cartes.games.events import AntePosted
+    from cartes.games.poker.events import AntePosted
 
     one, also_one = AntePosted(0, 1), AntePosted(0, Fraction(1))
     assert one == also_one  # equal values, other kinds: the texts still differ

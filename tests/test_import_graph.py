@@ -81,15 +81,15 @@ def cycles() -> list[list[str]]:
 
 def test_the_graph_sees_imports_inside_functions():
     # phh's reader imports the stud driver; the graph must know it, or it proves nothing
-    assert "cartes.games.stud" in GRAPH["cartes.games.phh"]
-    assert "cartes.games.core" in GRAPH["cartes.games.log"]
+    assert "cartes.games.stud" in GRAPH["cartes.games.stud.phh"]
+    assert "cartes.games.contract" in GRAPH["cartes.games.log"]
 
 
 def test_no_import_cycles():
     assert cycles() == []
 
 
-EXPORTERS = {"cartes.games.phh", "cartes.games.log"}
+EXPORTERS = {"cartes.games.stud.phh", "cartes.games.log"}
 
 
 def defines_a_game(name: str) -> bool:
@@ -101,25 +101,91 @@ def defines_a_game(name: str) -> bool:
     )
 
 
-#: The game drivers: every module of cartes.games that defines a Game (calatone, 7½ to come).
+#: The game drivers: every module of cartes.games that defines a Game (each game's package).
 DRIVERS = {name for name in MODULES if name.startswith("cartes.games.") and defines_a_game(name)}
 
 
 def test_the_drivers_are_found():
     assert "cartes.games.stud" in DRIVERS
+    assert {f"cartes.games.{game}" for game in GAMES} == DRIVERS
 
 
-@pytest.mark.parametrize("module", sorted(DRIVERS | {"cartes.games.core"}))
+# -- the packages of the games (issue 19) ---------------------------------------------------
+
+#: The game packages under cartes.games, and the poker family they may share.
+GAMES = ("stud", "calatone", "siete_y_medio")
+POKER = "cartes.games.poker"
+
+
+def package_of(module: str) -> str | None:
+    """The game (``"stud"``...) or ``"poker"`` whose package holds ``module``, or ``None``."""
+    for family in (*GAMES, "poker"):
+        root = f"cartes.games.{family}"
+        if module == root or module.startswith(root + "."):
+            return family
+    return None
+
+
+def crossings(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Every import that breaks the games' arrows: a game's module importing another game's,
+    the poker family importing a game, the contract importing a game, the poker family or an
+    exporter."""
+    found = []
+    for module, imported in sorted(graph.items()):
+        home = package_of(module)
+        for other in sorted(imported):
+            there = package_of(other)
+            game_to_game = home in GAMES and there in GAMES and there != home
+            poker_to_game = home == "poker" and there in GAMES
+            contract_out = module == "cartes.games.contract" and (
+                there is not None or other in EXPORTERS
+            )
+            if game_to_game or poker_to_game or contract_out:
+                found.append((module, other))
+    return found
+
+
+def test_the_game_packages_are_found():
+    for game in GAMES:
+        members = {m for m in MODULES if package_of(m) == game}
+        roles = {m.rpartition(".")[2] for m in members}
+        assert {"state", "actions", "events", "rules", "encoding"} <= roles, game
+    assert {m for m in MODULES if package_of(m) == "poker"} >= {
+        f"{POKER}.{part}" for part in ("actions", "betting", "events", "pots", "state")
+    }
+
+
+def test_no_game_imports_another_and_the_contract_imports_no_game():
+    assert crossings(GRAPH) == []
+
+
+@pytest.mark.parametrize(
+    ("module", "other"),
+    [
+        ("cartes.games.calatone.state", "cartes.games.stud.rules"),  # a game imports another
+        ("cartes.games.siete_y_medio.encoding", "cartes.games.stud"),
+        ("cartes.games.poker.betting", "cartes.games.calatone.actions"),  # poker imports a game
+        ("cartes.games.contract", "cartes.games.poker.actions"),  # the contract, poker
+        ("cartes.games.contract", "cartes.games.log"),  # the contract, an exporter
+    ],
+)
+def test_a_crossing_would_be_found(module, other):
+    graph = {name: set(imported) for name, imported in GRAPH.items()}
+    graph[module].add(other)
+    assert crossings(graph) == [(module, other)]
+
+
+@pytest.mark.parametrize("module", sorted(DRIVERS | {"cartes.games.contract"}))
 def test_core_and_drivers_import_no_exporter(module):
     assert GRAPH[module] & EXPORTERS == set()
 
 
 def test_core_imports_no_driver():
-    assert GRAPH["cartes.games.core"] & (DRIVERS | {"cartes.games"}) == set()
+    assert GRAPH["cartes.games.contract"] & (DRIVERS | {"cartes.games"}) == set()
 
 
 def test_a_cycle_would_be_found(monkeypatch):
-    core = "cartes.games.core"
+    core = "cartes.games.contract"
     monkeypatch.setitem(GRAPH, core, GRAPH[core] | {"cartes.games.log"})
     assert any({core, "cartes.games.log"} <= set(circle) for circle in cycles())
 

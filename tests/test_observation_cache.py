@@ -28,8 +28,10 @@ from cartes import Card, SpanishCard
 from cartes.errors import IllegalActionError
 from cartes.games import Action, Calatone, Game, SevenCardStud, SieteYMedio, replay
 from cartes.games._seen import SeenHistory, seen_history
-from cartes.games.events import CardBurned, CardDealt, ExposeChosen, Mucked
-from cartes.games.siete_y_medio_events import Dealt
+from cartes.games.calatone.events import ExposeChosen
+from cartes.games.poker.events import CardDealt
+from cartes.games.siete_y_medio.events import Dealt
+from cartes.games.stud.events import CardBurned, Mucked
 from cartes.play import RandomAgent, SeatView, SimpleAgent, ThresholdAgent
 
 GAMES: list[Game] = [

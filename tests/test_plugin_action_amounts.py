@@ -13,8 +13,8 @@ import pytest
 
 from cartes.errors import IllegalActionError
 from cartes.games import Observation, State
-from cartes.games.core import Action, checked_amounts
-from cartes.games.events import Acted
+from cartes.games.contract import Action, checked_amounts
+from cartes.games.poker.events import Acted
 
 
 @dataclass(frozen=True)

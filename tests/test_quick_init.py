@@ -9,8 +9,13 @@ import pickle
 
 import pytest
 
-from cartes.games import core, events, siete_y_medio_actions, siete_y_medio_events
-from cartes.games.core import quick_init
+from cartes.games import chips
+from cartes.games.calatone import events as calatone_events
+from cartes.games.contract import quick_init
+from cartes.games.poker import actions as poker_actions
+from cartes.games.poker import events as poker_events
+from cartes.games.siete_y_medio import actions as siete_y_medio_actions
+from cartes.games.siete_y_medio import events as siete_y_medio_events
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -66,7 +71,9 @@ def test_quick_init_refuses_what_it_cannot_copy() -> None:
 
 
 @pytest.mark.parametrize(
-    "module", [core, events, siete_y_medio_events, siete_y_medio_actions]
+    "module",
+    [chips, poker_actions, poker_events, calatone_events, siete_y_medio_events,
+     siete_y_medio_actions],
 )
 def test_every_quick_class_keeps_its_documented_signature(module: object) -> None:
     """Each class's __init__ reads as the dataclass one would: parameters, defaults and

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cartes
+from _stud import StubbornAgent, games, random_stacks
 from cartes import Card, Hand
 from cartes.errors import HistoryError, InvalidCardError
 from cartes.games import (
@@ -25,9 +26,9 @@ from cartes.games import (
     replay,
     to_phh,
 )
-from cartes.games.events import Acted, CardBurned, CardDealt, Reshuffled
+from cartes.games.poker.events import Acted, CardDealt
+from cartes.games.stud.events import CardBurned, Reshuffled
 from cartes.play import CallingStation, RandomAgent, SeatView, play_hand
-from test_random_play import StubbornAgent, games, random_stacks
 
 # -- run-together cards -------------------------------------------------------------------
 
@@ -268,13 +269,19 @@ def test_acted_events_survive_the_trip():
 # -- reprs that look like constructor calls evaluate back -----------------------------------
 
 def repr_namespace():
-    import cartes.games.betting
-    import cartes.games.events
+    import cartes.games.calatone.events
+    import cartes.games.chips
+    import cartes.games.poker.betting
+    import cartes.games.poker.events
+    import cartes.games.poker.pots
     import cartes.games.stud
+    import cartes.games.stud.events
     from cartes.french import Rank, Suit
 
     space = {"Rank": Rank, "Suit": Suit}
-    for module in (cartes, cartes.games, cartes.games.events, cartes.games.betting):
+    for module in (cartes, cartes.games, cartes.games.chips, cartes.games.poker.events,
+                   cartes.games.calatone.events, cartes.games.poker.betting,
+                   cartes.games.poker.pots, cartes.games.stud.events):
         space.update(vars(module))
     return space
 

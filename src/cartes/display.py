@@ -39,7 +39,7 @@ from cartes import _render
 from cartes.deck import Deck
 from cartes.evaluation import HandRank
 from cartes.french import Card, Hand
-from cartes.games.core import Action, Observation, State
+from cartes.games.contract import Action, Observation, State
 from cartes.games.table import Table
 from cartes.spanish import SpanishCard
 

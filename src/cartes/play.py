@@ -39,18 +39,9 @@ from cartes.deck import SeedLike, make_rng
 from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.games._check import whole
 from cartes.games.calatone import Declare, Expose
-from cartes.games.core import (
-    Action,
-    BringIn,
-    Call,
-    Check,
-    Fold,
-    Game,
-    Observation,
-    Show,
-    State,
-)
-from cartes.games.siete_y_medio_actions import (
+from cartes.games.contract import Action, Game, Observation, State
+from cartes.games.poker.actions import BringIn, Call, Check, Fold
+from cartes.games.siete_y_medio.actions import (
     Annul,
     Decline,
     Draw,
@@ -61,6 +52,7 @@ from cartes.games.siete_y_medio_actions import (
     Stand,
     Vote,
 )
+from cartes.games.stud.actions import Show
 from cartes.games.table import Table
 
 __all__ = [

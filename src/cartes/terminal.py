@@ -31,7 +31,7 @@ from cartes import games, play
 from cartes.display import action_label, card_text, text_view
 from cartes.errors import CartesError, ConfigurationError, MissingExtraError
 from cartes.french import Card
-from cartes.games.core import action_from_dict, action_kinds
+from cartes.games.contract import action_from_dict, action_kinds
 from cartes.spanish import SpanishCard
 
 __all__ = [
@@ -307,7 +307,7 @@ def _deals_french(events: Sequence[games.Event]) -> bool:
 def event_text(event: games.Event, *, unicode: bool = True) -> str:
     """Any event as a short line from its fields, for events the text log does not know.
 
-    >>> from cartes.games.events import AntePosted
+    >>> from cartes.games.poker.events import AntePosted
     >>> event_text(AntePosted(seat=2, amount=1))
     'Seat 2: ante, amount 1'
     """

@@ -37,7 +37,7 @@ import pyspiel
 import cartes.games as games
 from cartes.deck import Deck
 from cartes.errors import ConfigurationError
-from cartes.games.core import Game, Observation, State
+from cartes.games.contract import Game, Observation, State
 from cartes.games.encoding import Encoding, encoding
 
 __all__ = ["OpenSpielGame", "OpenSpielState", "register", "short_name"]

@@ -31,7 +31,7 @@ from pettingzoo import AECEnv
 
 from cartes.deck import SeedLike, make_rng
 from cartes.errors import ConfigurationError, IllegalActionError
-from cartes.games.core import Game, State
+from cartes.games.contract import Game, State
 from cartes.games.encoding import Encoding, encoding
 
 __all__ = ["CartesEnv", "env"]

@@ -64,7 +64,7 @@ from cartes.evaluation.tables import BUILT_IN
 from cartes.french import Card, CardLike, Hand, cards
 
 if TYPE_CHECKING:
-    from cartes.games.core import Observation
+    from cartes.games.contract import Observation
 
 __all__ = ["Equity", "equity", "hand_equities", "observation_equity", "seven_card_equity"]
 

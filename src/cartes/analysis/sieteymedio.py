@@ -11,7 +11,7 @@ one, from a fresh 40-card deck (M-16):
 * the bank sees the punter's face-up cards (M-18), not the hidden one, and draws by free
   choice (M-17) once the punter has stood; reaching 7½ stands at once (M-10);
 * settlement is §3.5 of SPEC revision 3, computed by the game driver's own
-  :func:`~cartes.games.siete_y_medio_rules.settle_hand`: a bust loses even if the bank busts;
+  :func:`~cartes.games.siete_y_medio.rules.settle_hand`: a bust loses even if the bank busts;
   the bank's 7½ wins everything; the punter's 7½ is the privileged one (he is the only
   punter) and is paid double when the bank stands below 7½; a bank bust pays the punter's bet
   once, a 7½ included (seed d.3, M-15); otherwise the higher total wins and ties go to the bank
@@ -48,9 +48,10 @@ from functools import cache
 from typing import Final, Protocol, TypeAlias
 
 from cartes.errors import DeckError, DuplicateCardError, IllegalActionError, OptionError
-from cartes.games.core import Action, Bet, Observation
-from cartes.games.siete_y_medio_actions import Draw, Keep, Stand
-from cartes.games.siete_y_medio_rules import settle_hand
+from cartes.games.chips import Bet
+from cartes.games.contract import Action, Observation
+from cartes.games.siete_y_medio.actions import Draw, Keep, Stand
+from cartes.games.siete_y_medio.rules import settle_hand
 from cartes.spanish import SpanishCard, SpanishCardLike
 
 __all__ = [

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cartes.games.core import Event, State
+from cartes.games.contract import Event, State
 
 __all__ = ["SeenHistory", "seen_history"]
 
@@ -39,7 +39,7 @@ _ATTRIBUTE = "_seen_history"
 class SeenHistory:
     """The redacted histories of one ``history`` list, one tuple per viewer that asked.
 
-    >>> from cartes.games.events import CardBurned
+    >>> from cartes.games.stud.events import CardBurned
     >>> from cartes import Card
     >>> cache = SeenHistory([CardBurned(None, Card("As"))])
     >>> cache.view(0)

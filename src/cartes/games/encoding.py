@@ -24,6 +24,7 @@ import dataclasses
 import hashlib
 import importlib
 import json
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
@@ -37,12 +38,12 @@ from cartes.deck import Deck
 from cartes.errors import ConfigurationError, IllegalActionError, UnknownGameError
 from cartes.french import Card
 from cartes.games._check import is_whole
-from cartes.games.core import Action, Bet, Event, Game, Observation, Raise, State
+from cartes.games.contract import Action, Event, Game, Observation, State
 from cartes.spanish import SpanishCard
 
 __all__ = [
+    "AmountEncoding",
     "Encoding",
-    "PokerEncoding",
     "canonical",
     "encoding",
     "encodings",
@@ -392,12 +393,11 @@ class Encoding(ABC):
 # Poker: named kinds, and bet or raise amounts in buckets
 
 
-class PokerEncoding(Encoding):
-    """The action numbering of the poker games: one number per kind without an amount
-    (``fold``, ``check``, ``call``...), and :attr:`buckets` numbers for each kind with one
-    (``bet`` amounts, ``raise`` totals).
+class AmountEncoding(Encoding):
+    """An encoding that numbers the amounts of a range offer by buckets: :attr:`buckets`
+    numbers for each amount the game lets a seat choose (a poker bet or raise, a 7½ stake).
 
-    The numbers of an amount kind stand for the amounts allowed now, smallest first:
+    The numbers of an amount stand for the amounts allowed now, smallest first:
 
     - when no more than ``buckets`` amounts are allowed (fixed limit: one or two), number
       *j* is the *j*-th smallest, so every legal action has its own number;
@@ -408,50 +408,21 @@ class PokerEncoding(Encoding):
       bucket's amount.
 
     Numbers whose amount repeats a smaller number's are not legal, so each legal number
-    decodes to a different action.
+    decodes to a different action. The poker games' numbering is
+    :class:`~cartes.games.poker.encoding.PokerEncoding`.
     """
 
-    #: The kinds without an amount, in number order.
-    simple_kinds: ClassVar[tuple[str, ...]] = ()
-    #: How many numbers each amount kind (``bet``, ``raise``) has.
+    #: How many numbers each amount has.
     buckets: ClassVar[int] = 5
-    amount_kinds: ClassVar[tuple[str, ...]] = ("bet", "raise")
-
-    def make_action_names(self) -> tuple[str, ...]:
-        names = list(self.simple_kinds)
-        for kind in self.amount_kinds:
-            names.extend(f"{kind}[{j}]" for j in range(self.buckets))
-        return tuple(names)
-
-    def _first(self, kind: str) -> int:
-        return len(self.simple_kinds) + self.amount_kinds.index(kind) * self.buckets
-
-    def legal_ids(self, obs: Observation) -> dict[int, Action]:
-        legal: dict[int, Action] = {}
-        ranges: dict[str, list[tuple[int, int]]] = {kind: [] for kind in self.amount_kinds}
-        for offer in obs.legal_actions:
-            if isinstance(offer, Bet):
-                top = offer.amount if offer.up_to is None else offer.up_to
-                ranges["bet"].append((offer.amount, top))
-            elif isinstance(offer, Raise):
-                top = offer.to if offer.up_to is None else offer.up_to
-                ranges["raise"].append((offer.to, top))
-            elif offer.kind in self.simple_kinds:
-                legal[self.simple_kinds.index(offer.kind)] = offer
-            else:
-                raise ConfigurationError(
-                    f"{type(self).__name__} has no number for {offer!r}: its kinds are "
-                    f"{list(self.simple_kinds)} and {list(self.amount_kinds)}"
-                )
-        for kind, spans in ranges.items():
-            first = self._first(kind)
-            for j, amount in enumerate(self._bucket_amounts(spans)):
-                if amount is not None:
-                    legal[first + j] = Bet(amount) if kind == "bet" else Raise(to=amount)
-        return legal
 
     def _bucket_amounts(self, spans: Sequence[tuple[int, int]]) -> list[int | None]:
-        """The amount of each bucket (``None``: not legal now) for the allowed ranges."""
+        """The amount of each bucket (``None``: not legal now) for the allowed ranges.
+
+        >>> from cartes.games import Calatone
+        >>> calatone = encoding(Calatone())  # five buckets
+        >>> calatone._bucket_amounts([(1, 10)]), calatone._bucket_amounts([(2, 4)])
+        ([1, 3, 5, 8, 10], [2, 3, 4, None, None])
+        """
         if not spans:
             return []
         count = sum(high - low + 1 for low, high in spans)
@@ -470,24 +441,6 @@ class PokerEncoding(Encoding):
             taken.add(amount)
         return out
 
-    def nearest(
-        self, action: Action, legal: Mapping[int, Action], obs: Observation
-    ) -> int | None:
-        if not isinstance(action, Bet | Raise):
-            return None
-        if not any(offer.allows(action) for offer in obs.legal_actions):
-            return None
-        wanted = _amount(action)
-        same = [(i, a) for i, a in legal.items() if type(a) is type(action)]
-        best = min(same, key=lambda item: (abs(_amount(item[1]) - wanted), _amount(item[1])))
-        return best[0]
-
-
-def _amount(action: Action) -> int:
-    if isinstance(action, Bet):
-        return action.amount
-    assert isinstance(action, Raise)
-    return action.to
 
 
 # ---------------------------------------------------------------------------------------------
@@ -495,9 +448,9 @@ def _amount(action: Action) -> int:
 
 
 _ENCODINGS: dict[str, type[Encoding] | str] = {
-    "seven-card-stud": "cartes.games.stud_encoding:StudEncoding",
-    "calatone": "cartes.games.calatone_encoding:CalatoneEncoding",
-    "siete-y-medio": "cartes.games.siete_encoding:SieteEncoding",
+    "seven-card-stud": "cartes.games.stud.encoding:StudEncoding",
+    "calatone": "cartes.games.calatone.encoding:CalatoneEncoding",
+    "siete-y-medio": "cartes.games.siete_y_medio.encoding:SieteEncoding",
 }
 
 
@@ -505,7 +458,7 @@ def register_encoding(name: str, cls: type[Encoding] | str, *, replace: bool = F
     """Give the game registered as ``name`` an encoding: an :class:`Encoding` subclass, or
     ``"module:Class"`` text, imported when first used.
 
-    >>> register_encoding("seven-card-stud", PokerEncoding)
+    >>> register_encoding("seven-card-stud", AmountEncoding)
     Traceback (most recent call last):
     ...
     cartes.errors.ConfigurationError: the game 'seven-card-stud' already has an encoding; ...
@@ -561,3 +514,19 @@ def encoding(game: Game) -> Encoding:
                                      f"{found!r}")
         _ENCODINGS[game.name] = found
     return found(game)
+
+
+def __getattr__(name: str) -> Any:
+    """``PokerEncoding``, deprecated here: it moved to :mod:`cartes.games.poker.encoding`
+    (issue 19). Loaded by name, so that this module, which the poker family's encoding builds
+    on, does not import it back."""
+    if name == "PokerEncoding":
+        warnings.warn(
+            "cartes.games.encoding.PokerEncoding is deprecated: import it from "
+            "cartes.games.poker.encoding instead (the alias goes in the release after the next)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return importlib.import_module("cartes.games.poker.encoding").PokerEncoding
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+

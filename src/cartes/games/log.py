@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cartes.games.core import Event, State
+from cartes.games.contract import Event, State
 
 __all__ = ["format_event", "format_events", "text_log"]
 
@@ -23,7 +23,7 @@ __all__ = ["format_event", "format_events", "text_log"]
 def format_event(event: Event) -> str:
     """One event as one line of text.
 
-    >>> from cartes.games.events import AntePosted
+    >>> from cartes.games.poker.events import AntePosted
     >>> format_event(AntePosted(seat=2, amount=1))
     'Seat 2 posts the ante: 1'
     """
@@ -33,7 +33,7 @@ def format_event(event: Event) -> str:
 def format_events(events: Sequence[Event]) -> str:
     """Every event on its own line.
 
-    >>> from cartes.games.events import AntePosted, UncalledReturned
+    >>> from cartes.games.poker.events import AntePosted, UncalledReturned
     >>> print(format_events([AntePosted(seat=0, amount=1), UncalledReturned(seat=0, amount=5)]))
     Seat 0 posts the ante: 1
     Uncalled 5 returned to seat 0

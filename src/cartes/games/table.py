@@ -24,7 +24,7 @@ from cartes import _render
 from cartes.deck import SeedLike
 from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.games._check import whole, whole_list
-from cartes.games.core import Game, State
+from cartes.games.contract import Game, State
 
 __all__ = ["Table"]
 

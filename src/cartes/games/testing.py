@@ -27,22 +27,10 @@ from cartes._indexed import IndexedCard
 from cartes.deck import SeedLike, make_rng
 from cartes.errors import CartesError, ConfigurationError, IllegalActionError
 from cartes.games._check import is_whole
-from cartes.games.core import (
-    Action,
-    Bet,
-    BringIn,
-    Call,
-    Check,
-    Complete,
-    Event,
-    Fold,
-    Game,
-    Muck,
-    Observation,
-    Raise,
-    Show,
-    State,
-)
+from cartes.games.chips import Bet
+from cartes.games.contract import Action, Event, Game, Observation, State
+from cartes.games.poker.actions import BringIn, Call, Check, Complete, Fold, Raise
+from cartes.games.stud.actions import Muck, Show
 
 __all__ = ["ContractError", "Report", "check_game", "junk_actions"]
 

@@ -38,7 +38,7 @@ from cartes.games import (
     Vote,
     replay,
 )
-from cartes.games.siete_y_medio_events import (
+from cartes.games.siete_y_medio.events import (
     Annulled,
     BankTaken,
     Busted,

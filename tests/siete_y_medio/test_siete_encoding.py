@@ -13,7 +13,7 @@ import pytest
 from cartes import Deck, SpanishCard
 from cartes.games import Bet, Draw, OpenCalle, SieteYMedio, Vote
 from cartes.games.encoding import encoding
-from cartes.games.siete_encoding import MAX_CALLES, SieteEncoding
+from cartes.games.siete_y_medio.encoding import MAX_CALLES, SieteEncoding
 from test_encoding import concrete_choices, is_range
 
 

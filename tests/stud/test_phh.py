@@ -8,12 +8,12 @@ import warnings
 
 import numpy as np
 import pytest
+from test_random_play import play_checked
 
 from _stud import stud_deck
 from cartes.games import BringIn, Call, Check, SevenCardStud, to_phh
-from cartes.games.events import Acted, RoundStarted
+from cartes.games.poker.events import Acted, RoundStarted
 from cartes.play import CallingStation, play_hand
-from test_random_play import play_checked
 
 
 def test_phh_fields_and_actions():

@@ -34,10 +34,10 @@ from cartes.analysis.sieteymedio import (
 from cartes.deck import Deck
 from cartes.errors import IllegalActionError, OptionError
 from cartes.games import get
-from cartes.games.core import Bet
-from cartes.games.siete_y_medio_actions import Draw, Keep, Stand
-from cartes.games.siete_y_medio_events import Busted, Dealt, Settled
-from cartes.games.siete_y_medio_state import SieteState
+from cartes.games.chips import Bet
+from cartes.games.siete_y_medio.actions import Draw, Keep, Stand
+from cartes.games.siete_y_medio.events import Busted, Dealt, Settled
+from cartes.games.siete_y_medio.state import SieteState
 from cartes.play import SeatView, play_hand
 from cartes.spanish import SpanishCard, spanish_deck_cards
 

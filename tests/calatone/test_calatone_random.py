@@ -33,14 +33,12 @@ from cartes.games import (
     Show,
     replay,
 )
-from cartes.games.calatone_hands import hand_value
-from cartes.games.events import (
+from cartes.games.calatone.events import Conceded, Declared, ExposuresRevealed
+from cartes.games.calatone.rules import hand_value
+from cartes.games.poker.events import (
     Acted,
     AntePosted,
     CardDealt,
-    Conceded,
-    Declared,
-    ExposuresRevealed,
     PotAwarded,
     RoundStarted,
     Shown,

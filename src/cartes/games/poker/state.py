@@ -16,27 +16,30 @@ from typing import Any
 
 from cartes.errors import IllegalActionError
 from cartes.french import Card
-from cartes.games import betting
 from cartes.games._check import is_whole
 from cartes.games._seen import seen_history
-from cartes.games.core import Observation, State
+from cartes.games.contract import Observation, State
+from cartes.games.poker import betting
+from cartes.games.poker.pots import Pot
+from cartes.games.poker.pots import pots as layered_pots
 
 __all__ = ["PokerState"]
 
 
 @functools.lru_cache(maxsize=1024)
-def _pots(committed: tuple[int, ...], folded: tuple[bool, ...]) -> tuple[betting.Pot, ...]:
-    """:func:`betting.pots`, remembered: every observation asks for the pots, which change
-    only when a betting round ends (the result is immutable, so it may be shared)."""
-    return betting.pots(committed, folded)
+def _pots(committed: tuple[int, ...], folded: tuple[bool, ...]) -> tuple[Pot, ...]:
+    """:func:`~cartes.games.poker.pots.pots`, remembered: every observation asks for the pots,
+    which change only when a betting round ends (the result is immutable, so it may be
+    shared)."""
+    return layered_pots(committed, folded)
 
 
 class PokerState(State):
     """A hand played for chips into pots: the part of the :class:`~cartes.games.State`
     contract that every poker game fills the same way.
 
-    A subclass sets ``n`` (seats), ``chips`` (:class:`~cartes.games.betting.Chips`),
-    ``round`` (the :class:`~cartes.games.betting.BettingRound` under way, or ``None``),
+    A subclass sets ``n`` (seats), ``chips`` (:class:`~cartes.games.poker.betting.Chips`),
+    ``round`` (the :class:`~cartes.games.poker.betting.BettingRound` under way, or ``None``),
     ``final_pots`` and ``_payoffs`` (``None`` until the hand is over).
 
     >>> from cartes.games import SevenCardStud
@@ -47,7 +50,7 @@ class PokerState(State):
     n: int
     chips: betting.Chips
     round: betting.BettingRound | None
-    final_pots: tuple[betting.Pot, ...]
+    final_pots: tuple[Pot, ...]
     _payoffs: tuple[int, ...] | None
 
     @property
@@ -74,7 +77,7 @@ class PokerState(State):
         return tuple(self.chips.stacks)
 
     @property
-    def pots(self) -> tuple[betting.Pot, ...]:
+    def pots(self) -> tuple[Pot, ...]:
         """The pots: during a betting round, those settled by the earlier rounds (antes
         included), with this round's bets apart in :attr:`round_bets`; between rounds and at
         the showdown, every pot; once the hand is over, the pots as awarded.

@@ -1,4 +1,7 @@
-"""Seven-card stud, fixed limit, as in SPEC §2 (decisions S-1 to S-18).
+"""One hand of seven-card stud in progress: :class:`StudState`, the flow of SPEC §2 (the deal,
+the bring-in, five betting rounds, the §2.5 river and the showdown). The game that starts it,
+:class:`~cartes.games.stud.SevenCardStud`, is the package's; the pure rules (the showing
+order, the odd chip) are in :mod:`cartes.games.stud.rules`.
 
 >>> from cartes import Deck
 >>> from cartes.games import get
@@ -14,149 +17,45 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, ClassVar, Literal
+from typing import Any
 
 import numpy as np
 
-from cartes.deck import Deck, SeedLike, make_rng
-from cartes.errors import ConfigurationError
+from cartes.deck import Deck
 from cartes.french import Card
-from cartes.games import betting
-from cartes.games._check import flag, start_deck, start_stacks, store, whole
-from cartes.games._rank import HandRankLike, dealt_board_strength, hand_rank
-from cartes.games.core import (
-    RULES_REVISION,
-    Action,
-    Event,
-    Game,
-    Muck,
-    Observation,
-    Show,
-    deck_kind,
-)
-from cartes.games.events import (
+from cartes.games.chips import HandEnded
+from cartes.games.contract import Action, Event, Observation, deck_kind
+from cartes.games.poker import betting
+from cartes.games.poker._rank import HandRankLike, dealt_board_strength, hand_rank
+from cartes.games.poker.events import (
     Acted,
     AntePosted,
-    CardBurned,
     CardDealt,
-    HandEnded,
     HandStarted,
-    Mucked,
     PotAwarded,
-    Reshuffled,
     RoundStarted,
     Shown,
     UncalledReturned,
 )
-from cartes.games.poker import PokerState
+from cartes.games.poker.pots import Pot, split
+from cartes.games.poker.pots import pots as layered_pots
+from cartes.games.poker.state import PokerState
+from cartes.games.stud.actions import Muck, Show
+from cartes.games.stud.events import CardBurned, Mucked, Reshuffled
+from cartes.games.stud.rules import StudRules, claim_key, odd_chip_order, show_order
 
-__all__ = ["SevenCardStud", "StudState"]
-
-OddChipRule = Literal["position", "high_card_by_suit"]
-
-
-@dataclass(frozen=True)
-class SevenCardStud(Game):
-    """Fixed-limit seven-card stud for 2-8 players (S-1, S-2).
-
-    ``max_raises`` raises follow the bet or completion in a round (S-5; ``None`` for no cap),
-    unlimited heads-up. ``open_pair_big_bet`` is the fourth-street option (S-6).
-    ``odd_chip_rule`` is ``"position"`` (S-11) or ``"high_card_by_suit"``.
-
-    >>> SevenCardStud(players=9)
-    Traceback (most recent call last):
-    ...
-    cartes.errors.ConfigurationError: players must be an integer in 2..8, got 9
-    >>> SevenCardStud(bring_in=6)
-    Traceback (most recent call last):
-    ...
-    cartes.errors.ConfigurationError: bring_in must be an integer in 1..5, got 6
-    """
-
-    name: ClassVar[str] = "seven-card-stud"
-    rules_revision: ClassVar[int | None] = RULES_REVISION
-    players: int = 2
-    ante: int = 1
-    bring_in: int = 2
-    small_bet: int = 5
-    big_bet: int = 10
-    max_raises: int | None = 3
-    open_pair_big_bet: bool = True
-    half_bet_rule: bool = True
-    odd_chip_rule: OddChipRule = "position"
-    starting_stack: int = 200
-
-    def __post_init__(self) -> None:
-        store(self, "players", whole("players", self.players, 2, 8))
-        store(self, "ante", whole("ante", self.ante, 0))
-        store(self, "small_bet", whole("small_bet", self.small_bet, 1))
-        store(self, "bring_in", whole("bring_in", self.bring_in, 1, self.small_bet))
-        store(self, "big_bet", whole("big_bet", self.big_bet, self.small_bet))
-        if self.max_raises is not None:
-            store(self, "max_raises", whole("max_raises", self.max_raises, 0))
-        for name in ("open_pair_big_bet", "half_bet_rule"):
-            store(self, name, flag(name, getattr(self, name)))
-        if self.odd_chip_rule not in ("position", "high_card_by_suit"):
-            raise ConfigurationError(
-                f"odd_chip_rule must be 'position' or 'high_card_by_suit', "
-                f"got {self.odd_chip_rule!r}"
-            )
-        store(self, "starting_stack", whole("starting_stack", self.starting_stack, 1))
-
-    @cached_property  # made once: a round starts several times a hand
-    def structure(self) -> betting.FixedLimit:
-        """The fixed-limit structure of the betting rounds."""
-        return betting.FixedLimit(self.small_bet, self.big_bet, self.half_bet_rule)
-
-    @cached_property
-    def cap(self) -> betting.RaiseCap:
-        """The raise cap, the bet plus ``max_raises`` raises (unlimited heads-up unless capped)."""
-        return betting.RaiseCap(None if self.max_raises is None else self.max_raises + 1)
-
-    def start(
-        self,
-        seed: SeedLike = None,
-        *,
-        deck: Deck[Any] | None = None,
-        stacks: Sequence[int] | None = None,
-        button: int = 0,
-        reshuffle_seed: int | None = None,
-    ) -> StudState:
-        """Post the antes, deal third street and return the hand waiting for the bring-in.
-
-        ``seed`` shuffles a fresh deck; a ``deck`` (e.g. ``Deck.stacked(...)``) is dealt in
-        its order instead, top first, and must hold at least ``6 * players + 3`` cards. The
-        seed also drives the §2.5 reshuffle unless ``reshuffle_seed`` is given.
-
-        >>> state = SevenCardStud(players=2).start(seed=5, stacks=[50, 80], button=1)
-        >>> state.stacks, state.street
-        ((49, 79), 3)
-        """
-        n = self.players
-        rng = make_rng(seed)  # a bad seed is a cartes.errors.SeedError
-        if deck is None:
-            deck = Deck.french()
-            deck.shuffle(rng)
-        else:
-            deck = start_deck(deck, Card, 6 * n + 3, "6 * players + 3", n)
-        chips = start_stacks(stacks, n, self.starting_stack, 1)
-        seat = whole("button", button, 0, n - 1)
-        if reshuffle_seed is None:
-            reshuffle_seed = int(rng.integers(2**62))
-        seed_value = whole("reshuffle_seed", reshuffle_seed, 0)
-        return StudState(self, deck, chips, seat, seed_value)
+__all__ = ["StudState"]
 
 
 class StudState(PokerState):
-    """One hand of seven-card stud. Made by :meth:`SevenCardStud.start`.
+    """One hand of seven-card stud. Made by :meth:`SevenCardStud.start
+    <cartes.games.stud.SevenCardStud.start>`.
 
     Besides the :class:`~cartes.games.State` contract it shows the ``street`` (3 to 7), the
     ``stacks`` behind, the ``pots``, each seat's ``cards`` in deal order, the ``community``
     card (§2.5) and the ``history``.
 
-    >>> from cartes.games import BringIn, Call
+    >>> from cartes.games import BringIn, Call, SevenCardStud
     >>> state = SevenCardStud(players=3).start(seed=2)
     >>> state.apply_all([BringIn(), Call(), Call()])
     >>> state.street, [len(cards) for cards in state.cards], state.pots[0].amount
@@ -164,7 +63,7 @@ class StudState(PokerState):
     """
 
     def __init__(
-        self, game: SevenCardStud, deck: Deck[Any], stacks: list[int], button: int, seed: int
+        self, game: StudRules, deck: Deck[Any], stacks: list[int], button: int, seed: int
     ) -> None:
         self.game = game
         self.n = n = game.players
@@ -187,7 +86,7 @@ class StudState(PokerState):
         self.show_order: list[int] = []
         self.show_index = 0
         self.ranks: dict[int, HandRankLike] = {}
-        self.final_pots: tuple[betting.Pot, ...] = ()
+        self.final_pots: tuple[Pot, ...] = ()
         self._payoffs: tuple[int, ...] | None = None
         self._legal: tuple[Action, ...] | None = None
         self._turn: int | None = -1  # -1: not known yet
@@ -316,12 +215,11 @@ class StudState(PokerState):
         option), then clockwise; players in side pots show before those all-in for less."""
         assert self.round is None
         live = self.chips.live()
-        pot_list = betting.pots(self.chips.committed, self.chips.folded)
-        depth = {s: sum(s in pot.eligible for pot in pot_list) for s in live}
+        pot_list = layered_pots(self.chips.committed, self.chips.folded)
         start = self._last_aggressor if self._last_aggressor is not None else self.first_option
         if start is None:  # pragma: no cover - a round always records a first option
             start = self._order[0]
-        self.show_order = sorted(live, key=lambda s: (-depth[s], (s - start) % self.n))
+        self.show_order = show_order(live, pot_list, start, self.n)
         self.show_index = 0
 
     @property
@@ -341,7 +239,7 @@ class StudState(PokerState):
 
     def _award(self, claims: Mapping[int, HandRankLike | None]) -> None:
         """Award every pot, last side pot first (LA 149), to the best claim eligible."""
-        pot_list = betting.pots(self.chips.committed, self.chips.folded)
+        pot_list = layered_pots(self.chips.committed, self.chips.folded)
         self.final_pots = pot_list
         if len(pot_list) == 1 and len(claims) == 1:  # the usual end: everyone else folded
             (winner,) = claims
@@ -354,10 +252,10 @@ class StudState(PokerState):
             contenders = [s for s in pot.eligible if s in claims]
             if not contenders:  # pragma: no cover - the first to show is eligible for all
                 raise AssertionError("a pot with no contender")
-            best = max(self._claim_key(claims[s]) for s in contenders)
-            winners = [s for s in contenders if self._claim_key(claims[s]) == best]
+            best = max(claim_key(claims[s]) for s in contenders)
+            winners = [s for s in contenders if claim_key(claims[s]) == best]
             winners = self._odd_chip_order(winners, claims)
-            shares = betting.split(pot.amount, winners)
+            shares = split(pot.amount, winners)
             for seat, chips in shares:
                 self.chips.stacks[seat] += chips
             self.history.append(PotAwarded(None, index, pot.amount, tuple(shares)))
@@ -365,22 +263,10 @@ class StudState(PokerState):
         self._payoffs = tuple(map(operator.sub, self.chips.stacks, self.initial_stacks))
         self.history.append(HandEnded(None, self._payoffs))
 
-    @staticmethod
-    def _claim_key(rank: HandRankLike | None) -> int:
-        return -1 if rank is None else rank.strength
-
     def _odd_chip_order(
         self, winners: list[int], claims: Mapping[int, HandRankLike | None]
     ) -> list[int]:
-        by_position = sorted(winners, key=self._position.__getitem__)
-        if self.game.odd_chip_rule == "position" or len(winners) == 1:
-            return by_position
-
-        def top_card(seat: int) -> int:
-            rank = claims[seat]
-            return -1 if rank is None else max(Card(c).index for c in rank.best_five)
-
-        return sorted(by_position, key=top_card, reverse=True)
+        return odd_chip_order(winners, claims, self._position, self.game.odd_chip_rule)
 
     # -- the State contract ------------------------------------------------------------------
 

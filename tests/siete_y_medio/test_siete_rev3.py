@@ -32,7 +32,7 @@ from cartes.games import (
     action_from_dict,
     replay,
 )
-from cartes.games.siete_y_medio_events import (
+from cartes.games.siete_y_medio.events import (
     BankTaken,
     Dealt,
     NoVoterChose,
@@ -103,7 +103,7 @@ def test_m15_the_option_is_checked_and_recorded():
 
 
 def test_m15_settle_hand_pays_a_7_and_half_once_on_a_bank_bust():
-    from cartes.games.siete_y_medio_rules import settle_hand
+    from cartes.games.siete_y_medio.rules import settle_hand
 
     assert settle_hand(15, 2, 16) == ("win", 2)
     assert settle_hand(15, 2, 16, bust_pays_double=True) == ("privileged", 4)

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from _stud import StubbornAgent, games, random_stacks
 from cartes import Card
 from cartes.errors import IllegalActionError
 from cartes.evaluation import evaluate
@@ -30,15 +31,15 @@ from cartes.games import (
     Show,
     replay,
 )
-from cartes.games.events import (
+from cartes.games.poker.events import (
     Acted,
     AntePosted,
-    CardBurned,
     CardDealt,
     PotAwarded,
     Shown,
     UncalledReturned,
 )
+from cartes.games.stud.events import CardBurned
 from cartes.play import RandomAgent, SeatView, concrete, play_hand
 
 POOL = [Fold(), Check(), Call(), BringIn(), Complete(), Show(), Muck(),
@@ -47,38 +48,6 @@ POOL = [Fold(), Check(), Call(), BringIn(), Complete(), Show(), Muck(),
 ILL_TYPED = [Bet(5.0), Bet(1.0), Bet(True), Bet("5"), Bet(None), Raise(to=10.0),
              Raise(to=True), Raise(to="10"), Raise(to=None), Raise(to=np.float64(10)),
              Bet(np.float32(5)), Raise(to=[10])]
-
-
-def games():
-    return st.builds(
-        SevenCardStud,
-        players=st.integers(2, 8),
-        ante=st.integers(0, 3),
-        bring_in=st.sampled_from([1, 2, 5]),
-        small_bet=st.just(5),
-        big_bet=st.sampled_from([5, 10]),
-        max_raises=st.sampled_from([3, 4, None]),
-        open_pair_big_bet=st.booleans(),
-        half_bet_rule=st.booleans(),
-        odd_chip_rule=st.sampled_from(["position", "high_card_by_suit"]),
-    )
-
-
-class StubbornAgent:
-    """Random, but never folds or mucks when anything else is legal: reaches the river, the
-    showdown, the reshuffle and the community card far more often than RandomAgent."""
-
-    def __init__(self, rng):
-        self.rng = rng
-
-    def act(self, view):
-        keep = [a for a in view.legal_actions if a not in (Fold(), Muck())]
-        return concrete(keep[int(self.rng.integers(len(keep)))], self.rng)
-
-
-def random_stacks(game, rng):
-    # small stacks make all-ins, side pots and short bring-ins common
-    return [int(rng.integers(1, 60)) for _ in range(game.players)]
 
 
 def independent_awards(state):

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cartes import Card
-from cartes.games.calatone_actions import Declare, Expose, expose_offer
-from cartes.games.calatone_hands import (
+from cartes.games.calatone.actions import Declare, Expose, expose_offer
+from cartes.games.calatone.rules import (
     dealt_exposed_value,
     dealt_hand_value,
     exposed_value,

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from cartes.games import Bet, Calatone, Call, Check, Concede, Declare, Expose, Fold
-from cartes.games.calatone_encoding import CalatoneEncoding
+from cartes.games.calatone.encoding import CalatoneEncoding
+from cartes.games.calatone.events import Conceded, Declared
 from cartes.games.encoding import encoding
-from cartes.games.events import Conceded, Declared
 
 
 def betting_round(state, *, bet):

@@ -8,16 +8,8 @@ from hypothesis import strategies as st
 
 from cartes.errors import ConfigurationError
 from cartes.games import Bet, BringIn, Call, Check, Complete, Fold, Raise
-from cartes.games.betting import (
-    BettingRound,
-    Chips,
-    FixedLimit,
-    Pot,
-    RaiseCap,
-    SpreadLimit,
-    pots,
-    split,
-)
+from cartes.games.poker.betting import BettingRound, Chips, FixedLimit, RaiseCap, SpreadLimit
+from cartes.games.poker.pots import Pot, pots, split
 
 LIMIT = FixedLimit(5, 10)
 CAP = RaiseCap(4)

@@ -27,19 +27,10 @@ from cartes.games import (
     get,
     replay,
 )
-from cartes.games.calatone_hands import best_declaration, hand_value
-from cartes.games.events import (
-    AllPassed,
-    CardBurned,
-    CardDealt,
-    Conceded,
-    Declared,
-    ExposeChosen,
-    PotAwarded,
-    RoundStarted,
-    Shown,
-    UncalledReturned,
-)
+from cartes.games.calatone.events import AllPassed, Conceded, Declared, ExposeChosen
+from cartes.games.calatone.rules import best_declaration, hand_value
+from cartes.games.poker.events import CardDealt, PotAwarded, RoundStarted, Shown, UncalledReturned
+from cartes.games.stud.events import CardBurned
 from cartes.play import RandomAgent, play_hand
 
 

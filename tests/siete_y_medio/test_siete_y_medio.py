@@ -36,7 +36,7 @@ from cartes.games import (
     replay,
 )
 from cartes.games.siete_y_medio import TARGET, total
-from cartes.games.siete_y_medio_events import (
+from cartes.games.siete_y_medio.events import (
     Annulled,
     BankTaken,
     Busted,
@@ -836,7 +836,7 @@ def test_m12_an_exchange_always_brings_a_new_card_and_never_loops():
 
 def test_settlement_table_exhaustively_for_every_total():
     """Every hand total, bank total, bet and position against §3.5 read row by row."""
-    from cartes.games.siete_y_medio_rules import settle_hand
+    from cartes.games.siete_y_medio.rules import settle_hand
 
     for bank in range(1, 29):
         for points in range(1, 29):

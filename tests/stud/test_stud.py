@@ -25,16 +25,8 @@ from cartes.games import (
     default_action,
     replay,
 )
-from cartes.games.events import (
-    CardBurned,
-    CardDealt,
-    Mucked,
-    PotAwarded,
-    Reshuffled,
-    RoundStarted,
-    Shown,
-    UncalledReturned,
-)
+from cartes.games.poker.events import CardDealt, PotAwarded, RoundStarted, Shown, UncalledReturned
+from cartes.games.stud.events import CardBurned, Mucked, Reshuffled
 
 
 def act(state, *actions):
@@ -808,7 +800,7 @@ def test_observation_tells_what_to_call():
 
 
 def test_s14_default_action_all_in_takes_the_top_of_a_spread():
-    from cartes.games.core import default_action as policy
+    from cartes.games.contract import default_action as policy
 
     class Spread:
         def legal_actions(self):

@@ -1,22 +1,12 @@
-"""Calatone, the reference implementation: SPEC §1 and decisions C-1 to C-28 (revision 3).
+"""One hand of calatone in progress: :class:`CalatoneState`, the flow of SPEC §1 (the expose
+choice, six spread-limit rounds, the declarations). The game that starts it,
+:class:`~cartes.games.calatone.Calatone`, is the package's; the values of hands are in
+:mod:`cartes.games.calatone.rules`.
 
-Calatone is seven-card stud's Italian cousin as a Spanish book tells it: two cards down, each
-player chooses which one to expose (all choices revealed together), five more cards face up,
-six spread-limit betting rounds led by the best exposed hand, and a showdown where each player
-**declares** five of his seven cards, bound by what he declares. If everyone still in passes in
-any of rounds 1 to 5, the hand stops and the best hand on the cards dealt so far wins.
-
->>> from cartes import Deck
->>> from cartes.games import get, Expose, Check
->>> game = get("calatone", players=3)
->>> state = game.start(seed=1)
+>>> from cartes.games import get, Expose
+>>> state = get("calatone", players=3).start(seed=1)
 >>> state.phase, state.to_act, state.legal_actions()  # dealer 0: the deal starts on his left
 ('expose', 1, (Expose('8s'), Expose('5s')))
->>> state.apply_all([Expose("5s"), Expose("Ts"), Expose("6c")])
->>> state.phase, state.up_cards
-('betting', ((Card('6c'),), (Card('5s'),), (Card('Ts'),)))
->>> state.to_act  # the ten speaks first (C-6)
-2
 """
 
 from __future__ import annotations
@@ -24,188 +14,46 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any, ClassVar, Literal
+from typing import Any
 
-from cartes.deck import Deck, SeedLike, make_rng
-from cartes.errors import ConfigurationError
+from cartes.deck import Deck
 from cartes.french import Card, Hand
-from cartes.games import betting
-from cartes.games._check import flag, start_deck, start_stacks, store, whole
-from cartes.games.calatone_actions import Concede, Declare, Expose, expose_offer
-from cartes.games.calatone_hands import (
+from cartes.games.calatone.actions import Concede, Declare, Expose, expose_offer
+from cartes.games.calatone.events import (
+    AllPassed,
+    Conceded,
+    Declared,
+    ExposeChosen,
+    ExposuresRevealed,
+)
+from cartes.games.calatone.rules import (
+    CalatoneRules,
+    Phase,
     best_declaration,
     dealt_exposed_value,
     dealt_hand_value,
     describe,
     partial_value,
 )
-from cartes.games.core import (
-    RULES_REVISION,
-    Action,
-    Bet,
-    Event,
-    Game,
-    Observation,
-    Raise,
-    deck_kind,
-)
-from cartes.games.events import (
+from cartes.games.chips import Bet, HandEnded
+from cartes.games.contract import Action, Event, Observation, deck_kind
+from cartes.games.poker import betting
+from cartes.games.poker.actions import Raise
+from cartes.games.poker.events import (
     Acted,
-    AllPassed,
     AntePosted,
     CardDealt,
-    Conceded,
-    Declared,
-    ExposeChosen,
-    ExposuresRevealed,
-    HandEnded,
     HandStarted,
     PotAwarded,
     RoundStarted,
     Shown,
     UncalledReturned,
 )
-from cartes.games.poker import PokerState
+from cartes.games.poker.pots import Pot, split
+from cartes.games.poker.pots import pots as layered_pots
+from cartes.games.poker.state import PokerState
 
-__all__ = [
-    "Calatone",
-    "CalatoneState",
-    "Concede",
-    "Declare",
-    "Expose",
-    "best_declaration",
-]
-
-Phase = Literal["expose", "betting", "declare", "over"]
-
-
-# ---------------------------------------------------------------------------------------------
-# The game
-
-
-@dataclass(frozen=True)
-class Calatone(Game):
-    """Calatone for 2-7 players (C-1): an equal ``ante`` (C-3), spread-limit bets and raises
-    between ``min_bet`` and ``max_bet`` (C-4), an optional cap of ``max_raises_per_round`` full
-    bets and raises per round (the bet counts, C-23), table stakes.
-
-    ``all_pass_ends_hand`` is the seed's rule that a round of passes in rounds 1-5 ends the
-    hand (C-9); ``lowest_rank`` strips the deck below that rank (C-18: 2 to 14, 14 the ace),
-    allowed only while ``4 * (15 - lowest_rank) >= 7 * players``. ``max_bet_scope`` is
-    ``"raise"`` (C-4: ``max_bet`` limits each bet or raise increment) or ``"round"`` (C-28:
-    it limits what a player bets in the round, so once the bet reaches it nobody raises).
-
-    >>> Calatone(players=5, lowest_rank=7)
-    Traceback (most recent call last):
-    ...
-    cartes.errors.ConfigurationError: lowest_rank 7 leaves 32 cards, fewer than the 35 that ...
-    >>> Calatone(min_bet=5, max_bet=2)
-    Traceback (most recent call last):
-    ...
-    cartes.errors.ConfigurationError: max_bet must be an integer >= 5, got 2
-    >>> Calatone(max_bet_scope="round").structure
-    SpreadLimit(min_bet=1, max_bet=10, max_bet_scope='round')
-    """
-
-    name: ClassVar[str] = "calatone"
-    rules_revision: ClassVar[int | None] = RULES_REVISION
-    players: int = 2
-    ante: int = 1
-    min_bet: int = 1
-    max_bet: int = 10
-    max_raises_per_round: int | None = None
-    all_pass_ends_hand: bool = True
-    lowest_rank: int = 2
-    starting_stack: int = 200
-    max_bet_scope: betting.MaxBetScope = "raise"
-
-    def __post_init__(self) -> None:
-        store(self, "players", whole("players", self.players, 2, 7))
-        store(self, "ante", whole("ante", self.ante, 0))
-        store(self, "min_bet", whole("min_bet", self.min_bet, 1))
-        store(self, "max_bet", whole("max_bet", self.max_bet, self.min_bet))
-        if self.max_raises_per_round is not None:
-            cap = whole("max_raises_per_round", self.max_raises_per_round, 1)
-            store(self, "max_raises_per_round", cap)
-        store(self, "all_pass_ends_hand", flag("all_pass_ends_hand", self.all_pass_ends_hand))
-        store(self, "lowest_rank", whole("lowest_rank", self.lowest_rank, 2, 14))
-        cards, needed = 4 * (15 - self.lowest_rank), 7 * self.players
-        if cards < needed:
-            raise ConfigurationError(
-                f"lowest_rank {self.lowest_rank} leaves {cards} cards, fewer than the {needed} "
-                f"that {self.players} players need (7 each): use lowest_rank <= "
-                f"{15 - -(-needed // 4)}"
-            )
-        store(self, "starting_stack", whole("starting_stack", self.starting_stack, 1))
-        store(self, "max_bet_scope", betting.max_bet_scope(self.max_bet_scope))
-
-    @cached_property  # made once: a round starts several times a hand
-    def structure(self) -> betting.SpreadLimit:
-        """The spread-limit structure of every betting round."""
-        return betting.SpreadLimit(self.min_bet, self.max_bet, self.max_bet_scope)
-
-    @cached_property
-    def cap(self) -> betting.RaiseCap:
-        """The raise cap (none by default); heads-up play is not exempt."""
-        return betting.RaiseCap(self.max_raises_per_round, heads_up_unlimited=False)
-
-    def deck(self) -> Deck[Card]:
-        """A fresh, unshuffled deck for this game: 52 cards, or stripped below ``lowest_rank``.
-
-        >>> len(Calatone(lowest_rank=7).deck())
-        32
-        """
-        full = Deck.french()
-        if self.lowest_rank == 2:
-            return full
-        first = 4 * (self.lowest_rank - 2)  # index = rank * 4 + suit: ranks below go first
-        return Deck(full.cards[first:])
-
-    def start(
-        self,
-        seed: SeedLike = None,
-        *,
-        deck: Deck[Any] | None = None,
-        stacks: Sequence[int] | None = None,
-        button: int = 0,
-        reshuffle_seed: int | None = None,
-    ) -> CalatoneState:
-        """Post the antes, deal two cards down to each player and return the hand waiting for
-        the expose choices. ``button`` is the dealer's seat; the deal starts on his left.
-
-        ``seed`` shuffles a fresh deck; a ``deck`` (``Deck.stacked(...)``) is dealt in its
-        order instead, top first, and must hold at least ``7 * players`` cards of this game's
-        deck. ``reshuffle_seed`` is accepted for the common hand-history format and unused:
-        calatone never runs out of cards (C-16).
-
-        >>> state = Calatone(players=2).start(seed=5, stacks=[50, 80], button=1)
-        >>> state.stacks, state.dealer, state.street
-        ((49, 79), 1, 2)
-        """
-        n = self.players
-        rng = make_rng(seed)
-        if deck is None:
-            deck = self.deck()
-            deck.shuffle(rng)
-        else:
-            if isinstance(deck, Deck) and deck.kind is Card:  # said before a short deck
-                low = [str(card) for card in deck if card.rank < self.lowest_rank - 2]
-                if low:
-                    raise ConfigurationError(
-                        f"deck holds {' '.join(low[:4])}: cards below lowest_rank "
-                        f"{self.lowest_rank} are stripped from this game's deck"
-                    )
-            deck = start_deck(deck, Card, 7 * n, "7 * players", n)
-        chips = start_stacks(stacks, n, self.starting_stack, 1)
-        dealer = whole("button", button, 0, n - 1)
-        if reshuffle_seed is not None:
-            whole("reshuffle_seed", reshuffle_seed, 0)
-        return CalatoneState(self, deck, chips, dealer)
-
-
-# ---------------------------------------------------------------------------------------------
-# The state
+__all__ = ["CalatoneState"]
 
 
 @dataclass
@@ -230,21 +78,24 @@ class _Showdown:
 
 
 class CalatoneState(PokerState):
-    """One hand of calatone. Made by :meth:`Calatone.start`.
+    """One hand of calatone. Made by :meth:`Calatone.start
+    <cartes.games.calatone.Calatone.start>`.
 
     Besides the :class:`~cartes.games.State` contract: the ``phase`` (``"expose"``,
     ``"betting"``, ``"declare"`` or ``"over"``), the ``street`` (cards each player holds, 2 to
     7), the betting ``round_number`` (1 to 6), the ``dealer``, ``stacks``, ``pots`` and
     ``round_bets``, each seat's ``cards`` in deal order and its public ``up_cards``.
 
-    >>> from cartes.games import Expose, Check
+    >>> from cartes.games import Calatone, Check, Expose
     >>> state = Calatone(players=2).start(seed=3)
     >>> state.apply_all([Expose(state.cards[1][0]), Expose(state.cards[0][0])])
     >>> state.round_number, state.legal_actions()
     (1, (Fold(), Check(), Bet(amount=1, up_to=10)))
     """
 
-    def __init__(self, game: Calatone, deck: Deck[Any], stacks: list[int], dealer: int) -> None:
+    def __init__(
+        self, game: CalatoneRules, deck: Deck[Any], stacks: list[int], dealer: int
+    ) -> None:
         self.game = game
         self.n = n = game.players
         self.dealer = dealer
@@ -263,7 +114,7 @@ class CalatoneState(PokerState):
         self.history: list[Event] = []
         self.actions: list[tuple[int, Action]] = []
         self.revealed: set[int] = set()  # seats whose every card is public (shown, declared)
-        self.final_pots: tuple[betting.Pot, ...] = ()
+        self.final_pots: tuple[Pot, ...] = ()
         self._payoffs: tuple[int, ...] | None = None
         self._legal: tuple[Action, ...] | None = None
         self._turn: int | None = -1  # -1: not known yet
@@ -394,18 +245,18 @@ class CalatoneState(PokerState):
         assert show is not None
         self._award(show.values, [frozenset(c) for c in show.claimants], self._pot_list())
 
-    def _pot_list(self) -> tuple[betting.Pot, ...]:
+    def _pot_list(self) -> tuple[Pot, ...]:
         """The pots to award: the layered pots, or, when nobody has a chip in, one empty pot
         for the players still in. An empty pot is still contested (C-26, revision 3): the
         showdown is played and the history names its winner."""
-        pot_list = betting.pots(self.chips.committed, self.chips.folded)
-        return pot_list or (betting.Pot(0, frozenset(self.chips.live())),)
+        pot_list = layered_pots(self.chips.committed, self.chips.folded)
+        return pot_list or (Pot(0, frozenset(self.chips.live())),)
 
     def _award(
         self,
         values: dict[int, int],
         claimants: list[frozenset[int]] | None = None,
-        pot_list: tuple[betting.Pot, ...] | None = None,
+        pot_list: tuple[Pot, ...] | None = None,
     ) -> None:
         """Award every pot, the last side pot first, to its best claimant; ties split with odd
         chips in seat order from the dealer's left (C-14, §1.8)."""
@@ -423,7 +274,7 @@ class CalatoneState(PokerState):
             if len(contenders) > 1:
                 best = max(values[s] for s in contenders)
                 contenders = [s for s in contenders if values[s] == best]
-            shares = betting.split(pot.amount, contenders)
+            shares = split(pot.amount, contenders)
             for seat, chips in shares:
                 self.chips.stacks[seat] += chips
             self.history.append(PotAwarded(None, index, pot.amount, tuple(shares)))
@@ -463,9 +314,9 @@ class CalatoneState(PokerState):
 
     def best_declaration(self, seat: int) -> Hand:
         """The best five of ``seat``'s cards to declare, once it holds five or more (a helper
-        for bots and UIs; :func:`~cartes.games.calatone_hands.best_declaration` on any cards).
+        for bots and UIs; :func:`~cartes.games.calatone.rules.best_declaration` on any cards).
 
-        >>> from cartes.games import Check
+        >>> from cartes.games import Calatone, Check, Declare, Expose
         >>> state = Calatone(players=2).start(seed=3)
         >>> state.apply_all([Expose(state.cards[1][0]), Expose(state.cards[0][0])])
         >>> while state.phase == "betting":

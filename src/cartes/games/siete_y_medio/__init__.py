@@ -1,5 +1,12 @@
 """Siete y medio (7½), the Spanish banking game, as in SPEC §3, revision 3 (decisions M-1 to M-43).
 
+The package holds the game: :class:`SieteYMedio` (the configuration, here) and the draw for
+the first bank, the hand (:mod:`~cartes.games.siete_y_medio.state`), its actions and events,
+its pure rules (:mod:`~cartes.games.siete_y_medio.rules`: points and settlement), what a seat
+may do (:mod:`~cartes.games.siete_y_medio.legal`) and its encoding
+(:mod:`~cartes.games.siete_y_medio.encoding`). A banking game: it shares the chip actions
+(:mod:`cartes.games.chips`) and nothing of the poker family.
+
 Each punter plays against the bank, not into a pot. Points are exact: a figure is half a
 point, so every total is kept in half-points (target 15); chips are whole numbers. Seats are
 numbered clockwise; the deal and the turns go counter-clockwise from the bank's right (M-5).
@@ -27,12 +34,43 @@ from typing import Any, ClassVar, Literal
 from cartes.deck import Deck, SeedLike, make_rng
 from cartes.errors import ConfigurationError
 from cartes.games._check import flag, store, whole, whole_list
-from cartes.games.core import RULES_REVISION, Game
-from cartes.games.siete_y_medio_rules import MODALITY_LIMITS, TARGET, total
-from cartes.games.siete_y_medio_state import SieteState
+from cartes.games.contract import RULES_REVISION, Game
+from cartes.games.siete_y_medio.actions import (
+    Annul,
+    Decline,
+    Draw,
+    Exchange,
+    Keep,
+    Muerta,
+    OpenCalle,
+    Play,
+    SitOut,
+    Stand,
+    Vote,
+)
+from cartes.games.siete_y_medio.rules import MODALITY_LIMITS, TARGET, total
+from cartes.games.siete_y_medio.state import SieteState
 from cartes.spanish import SpanishCard
 
-__all__ = ["TARGET", "FirstBank", "SieteState", "SieteYMedio", "draw_first_bank", "total"]
+__all__ = [
+    "TARGET",
+    "Annul",
+    "Decline",
+    "Draw",
+    "Exchange",
+    "FirstBank",
+    "Keep",
+    "Muerta",
+    "OpenCalle",
+    "Play",
+    "SieteState",
+    "SieteYMedio",
+    "SitOut",
+    "Stand",
+    "Vote",
+    "draw_first_bank",
+    "total",
+]
 
 BankPassing = Literal["privileged", "every_hand"]
 

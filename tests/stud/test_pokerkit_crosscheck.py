@@ -14,11 +14,11 @@ import warnings
 
 import numpy as np
 import pytest
-
-from cartes.games import Bet, BringIn, Call, Check, Complete, Raise, SevenCardStud, to_phh
-from cartes.games.events import Acted
 from test_phh import comparable
 from test_random_play import play_checked
+
+from cartes.games import Bet, BringIn, Call, Check, Complete, Raise, SevenCardStud, to_phh
+from cartes.games.poker.events import Acted
 
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit.state import CheckingOrCalling, Folding  # noqa: E402

@@ -1,0 +1,75 @@
+"""The deprecated aliases of the modules that moved when each game became a package (issue 19):
+which old module went where, and the warning importing one gives.
+
+Each alias (``cartes.games.core``, ``cartes.games.betting``...) re-exports the very objects of its
+new modules and calls :func:`warn_moved` when imported; the warning is attributed to the code
+that imported it (not to the import machinery), so a script sees it where it wrote the import.
+
+>>> MOVED["cartes.games.betting"]
+('cartes.games.poker.betting', 'cartes.games.poker.pots')
+"""
+
+from __future__ import annotations
+
+import sys
+import warnings
+
+__all__ = ["MOVED", "warn_moved"]
+
+#: Each deprecated module and the modules its names moved to.
+MOVED: dict[str, tuple[str, ...]] = {
+    "cartes.games.core": (
+        "cartes.games.chips",
+        "cartes.games.contract",
+        "cartes.games.poker.actions",
+        "cartes.games.stud.actions",
+    ),
+    "cartes.games.betting": ("cartes.games.poker.betting", "cartes.games.poker.pots"),
+    "cartes.games.events": (
+        "cartes.games.calatone.events",
+        "cartes.games.chips",
+        "cartes.games.poker.events",
+        "cartes.games.stud.events",
+    ),
+    "cartes.games.phh": ("cartes.games.stud.phh",),
+    "cartes.games.stud_encoding": ("cartes.games.stud.encoding",),
+    "cartes.games.calatone_actions": ("cartes.games.calatone.actions",),
+    "cartes.games.calatone_hands": ("cartes.games.calatone.rules",),
+    "cartes.games.calatone_encoding": ("cartes.games.calatone.encoding",),
+    "cartes.games.siete_y_medio_actions": ("cartes.games.siete_y_medio.actions",),
+    "cartes.games.siete_y_medio_events": ("cartes.games.siete_y_medio.events",),
+    "cartes.games.siete_y_medio_legal": ("cartes.games.siete_y_medio.legal",),
+    "cartes.games.siete_y_medio_rules": ("cartes.games.siete_y_medio.rules",),
+    "cartes.games.siete_y_medio_state": ("cartes.games.siete_y_medio.state",),
+    "cartes.games.siete_encoding": ("cartes.games.siete_y_medio.encoding",),
+}
+
+
+def warn_moved(old: str) -> None:
+    """Warn, as a :class:`DeprecationWarning` naming the new path, that the module ``old`` is
+    a deprecated alias (called by the alias as it is imported)."""
+    new = " or ".join(MOVED[old])
+    warnings.warn(
+        f"{old} is deprecated: import from {new} instead (the alias goes in the release "
+        "after the next)",
+        DeprecationWarning,
+        stacklevel=_importer_level(),
+    )
+
+
+def _importer_level() -> int:
+    """The ``stacklevel`` of the code that imported the alias: past this module, the alias
+    and the import machinery (``warnings`` skips the frozen ``importlib._bootstrap`` frames
+    when it counts; ``importlib.import_module``'s own frame it counts)."""
+    frame = sys._getframe(2).f_back  # past the alias module's body
+    level = 3
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if "importlib" in filename and "_bootstrap" in filename:
+            pass  # not counted by warnings
+        elif "importlib" in filename or frame.f_globals.get("__name__") in MOVED:
+            level += 1
+        else:
+            break
+        frame = frame.f_back
+    return level

@@ -1,0 +1,693 @@
+"""One hand of siete y medio in progress: :class:`SieteState`, the state machine of SPEC §3.3.
+
+A hand moves through phases: the modality-3 ``"vote"``, the ``"choice"`` of a punter who voted
+against an adopted proposal (play or sit out, M-31), the bank's ``"validity"`` declaration,
+each punter's ``"first"`` card (decline, exchange, bet) and ``"play"``, the ``"bank"``'s turn,
+and ``"over"`` after the settlement.
+:class:`~cartes.games.siete_y_medio.SieteYMedio` starts it.
+
+>>> from cartes.games import SieteYMedio
+>>> state = SieteYMedio(players=3).start(seed=3)
+>>> state.phase, state.to_act in state.order
+('first', True)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+from cartes.deck import Deck
+from cartes.errors import ConfigurationError, IllegalActionError
+from cartes.games._check import is_whole
+from cartes.games._seen import seen_history
+from cartes.games.chips import Bet, HandEnded
+from cartes.games.contract import (
+    RULES_REVISION,
+    Action,
+    Event,
+    Observation,
+    State,
+    checked_amounts,
+)
+from cartes.games.siete_y_medio.actions import (
+    Annul,
+    Decline,
+    Draw,
+    Exchange,
+    Keep,
+    Muerta,
+    OpenCalle,
+    Play,
+    SitOut,
+    Stand,
+    Vote,
+)
+from cartes.games.siete_y_medio.events import (
+    Annulled,
+    BankHandStarted,
+    BankTaken,
+    Busted,
+    CalleOpened,
+    Dealt,
+    Declined,
+    Exchanged,
+    HandValid,
+    MuertaPlayed,
+    NoVoterChose,
+    Revealed,
+    Settled,
+    Staked,
+    StakesAgreed,
+    StockReshuffled,
+    Stood,
+    Turned,
+    Voted,
+)
+from cartes.games.siete_y_medio.legal import offers, why_not
+from cartes.games.siete_y_medio.rules import (
+    MODALITY_LIMITS,
+    TARGET,
+    SieteRules,
+    _Calle,
+    _Punter,
+    settle_hand,
+)
+from cartes.spanish import SpanishCard
+
+__all__ = ["SieteState"]
+
+_RULE_CITE = re.compile(r"\((M-\d+(?:, M-\d+)*)\)")
+
+
+class SieteState(State):
+    """One hand of siete y medio. Made by :meth:`SieteYMedio.start
+    <cartes.games.siete_y_medio.SieteYMedio.start>`.
+
+    Besides the :class:`~cartes.games.State` contract it shows the ``bank``, the turn
+    ``order`` of the punters, the ``phase`` (``"vote"``, ``"choice"`` (a no-voter plays or
+    sits out, M-31), ``"validity"``, ``"first"`` (a punter's first card, before his bet),
+    ``"play"``, ``"bank"``, ``"over"``), the ``limits`` in force and each seat's ``calles``.
+
+    >>> from cartes.games import SieteYMedio
+    >>> state = SieteYMedio(players=2).start(seed=1)
+    >>> state.phase, state.limits, len(state.calles(1))
+    ('first', (1, 3), 1)
+    """
+
+    def __init__(self, game: SieteRules, deck: Deck[Any], balances: list[int], bank: int,
+                 seed: int, sitting_out: tuple[int, ...]) -> None:
+        self.game = game
+        self.n = n = game.players
+        self.bank = bank
+        self.initial_balances = tuple(balances)
+        self.initial_deck: tuple[SpanishCard, ...] = deck.cards
+        self.reshuffle_seed = seed
+        self.sitting_out = sitting_out
+        self.deck = deck
+        self.discards: list[SpanishCard] = []
+        # The 4s exchanged for the first card being decided: out of any reshuffle until that
+        # first card is settled, so an exchange always brings a new card (M-12).
+        self.aside: list[SpanishCard] = []
+        self.reshuffles = 0
+        self.order: tuple[int, ...] = tuple((bank - 1 - i) % n for i in range(n - 1))
+        self.limits = game.limits
+        self.punters = {p: _Punter("out" if p in sitting_out else "waiting") for p in self.order}
+        self.bank_hand: _Calle | None = None
+        self.phase = "vote"
+        self.current: int | None = None  # the punter whose turn it is
+        self.votes: dict[int, bool] = {}
+        # The punters who voted against an adopted proposal and have still to choose (M-31).
+        self.choosers: tuple[int, ...] = ()
+        self.net = [0] * n
+        self.next_bank = bank
+        self.history: list[Event] = []
+        self.actions: list[tuple[int, Action]] = []
+        self._legal: tuple[Action, ...] | None = None
+        self._begin()
+
+    # -- the flow of the hand ----------------------------------------------------------------
+
+    def _playing(self) -> list[int]:
+        return [p for p in self.order if self.punters[p].status != "out"]
+
+    def _begin(self) -> None:
+        lo, hi = self.limits
+        self.history.append(BankHandStarted(self.bank, self.initial_balances, self.game.modality,
+                                            lo, hi, self.sitting_out))
+        if self.game.modality == 3 and self._playing():
+            self.current = self._playing()[0]
+            return
+        self._deal()
+
+    def _count_votes(self) -> None:
+        voters = self._playing()
+        needed = (3 * len(voters) + 3) // 4  # three quarters, rounded up (M-6, M-31)
+        adopted = sum(self.votes.values()) >= needed
+        if not adopted:
+            self.limits = MODALITY_LIMITS[1]
+        out = tuple(sorted(p for p in self.order if self.punters[p].status == "out"))
+        self.history.append(StakesAgreed(None, *self.limits, adopted, out))
+        # M-31: a no-voter is not sent out; each, in turn order, plays or sits out (seed b.3)
+        self.choosers = tuple(p for p in voters if not self.votes[p]) if adopted else ()
+        self._next_chooser()
+
+    def _next_chooser(self) -> None:
+        if self.choosers:
+            self.phase, self.current = "choice", self.choosers[0]
+            return
+        self._deal()
+
+    def _rng(self) -> np.random.Generator:
+        self.reshuffles += 1
+        return np.random.default_rng([self.reshuffle_seed, self.reshuffles])
+
+    def _card(self) -> SpanishCard:
+        if not len(self.deck):  # M-16, M-26: the discards become the stock
+            count = len(self.discards)
+            self.deck = Deck(self.discards, kind=SpanishCard)
+            self.deck.shuffle(self._rng())
+            self.discards = []
+            self.history.append(StockReshuffled(None, count))
+        card: SpanishCard = self.deck.draw()
+        return card
+
+    def can_draw(self) -> bool:
+        """Whether a card can be dealt: from the stock, or from the discards reshuffled."""
+        return bool(len(self.deck) or self.discards)
+
+    def can_annul(self) -> bool:
+        """Whether a new deal could leave the bank with neither a 3 nor a 4 (else a bank that
+        exchanges every 4 and annuls every 3 would deal for ever)."""
+        return any(card.rank not in (3, 4) for card in self.initial_deck)
+
+    def _set_aside_done(self) -> None:
+        """The first card is settled: the 4s exchanged for it join the discards (M-26)."""
+        self.discards.extend(self.aside)
+        self.aside = []
+
+    def _deal(self) -> None:
+        playing = self._playing()
+        if not playing:
+            self._settle()
+            return
+        if len(self.deck) < len(playing) + 1:
+            raise ConfigurationError(
+                f"the deck holds {len(self.deck)} cards: too few to deal one to each of "
+                f"{len(playing)} punters and the bank"
+            )
+        for p in playing:
+            card = self._card()
+            self.punters[p].calles = [_Calle(card, False)]
+            self.history.append(Dealt(p, card, False, 0))
+        card = self._card()
+        self.bank_hand = _Calle(card, False)
+        self.history.append(Dealt(self.bank, card, False, 0))
+        self._validity()
+
+    def _validity(self) -> None:
+        assert self.bank_hand is not None
+        if self.bank_hand.cards[0].rank in (3, 4):
+            self.phase = "validity"
+            self.current = None
+            return
+        self._set_aside_done()
+        self.history.append(HandValid(self.bank))
+        self._next_punter()
+
+    def _next_punter(self) -> None:
+        for p in self.order:
+            if self.punters[p].status == "waiting":
+                self.phase, self.current = "first", p
+                return
+        self._bank_turn()
+
+    def _bank_turn(self) -> None:
+        live = any(c.status in ("stood", "muerta") for p in self.order
+                   for c in self.punters[p].calles if self.punters[p].status == "done")
+        self.current = None
+        if not live:  # M-17, M-27: the bank plays only against a live hand
+            self._settle()
+            return
+        assert self.bank_hand is not None
+        self.bank_hand.up[0] = True
+        self.history.append(Turned(self.bank, 0, self.bank_hand.cards[0]))
+        self.phase = "bank"
+
+    def _after_card(self, seat: int, index: int) -> None:
+        """A card has reached calle ``index`` of ``seat``: bust, 7½, or play on."""
+        calle = self._calle(seat, index)
+        points = calle.total
+        if points > TARGET:
+            calle.status = "bust"
+            amount = 0 if seat == self.bank else calle.bet
+            self.net[seat] -= amount
+            self.net[self.bank] += amount
+            # The cards are shown in the Busted event and go to the discards, which may deal
+            # them again: they leave the calle, so no card is ever in two places.
+            self.history.append(Busted(seat, index, tuple(calle.cards), points, amount))
+            self.discards.extend(calle.cards)
+            calle.bust(points)
+        elif points == TARGET:
+            calle.status = "stood"
+            if self.game.reveal_seven_and_half and calle.hidden is not None:
+                position = calle.hidden
+                calle.up[position] = True
+                self.history.append(Turned(seat, index, calle.cards[position]))
+            self.history.append(Stood(seat, index))
+        else:
+            return
+        self._calle_finished(seat)
+
+    def _calle_finished(self, seat: int) -> None:
+        if seat == self.bank:
+            self._settle()
+            return
+        punter = self.punters[seat]
+        if all(c.status != "open" for c in punter.calles):
+            punter.status = "done"
+            self._next_punter()
+        else:
+            self.phase = "play"
+
+    def _calle(self, seat: int, index: int) -> _Calle:
+        if seat == self.bank:
+            assert self.bank_hand is not None
+            return self.bank_hand
+        return self.punters[seat].calles[index]
+
+    def _settle(self) -> None:
+        """§3.5, one hand or calle at a time, punters in turn order (M-15, M-18, M-20, M-28):
+        each shows its hidden cards, then is paid or pays."""
+        self.phase, self.current = "over", None
+        bank = 0 if self.bank_hand is None else self.bank_hand.total
+        double = self.game.bust_pays_double
+        privileged: int | None = None
+        for p in self.order:
+            punter = self.punters[p]
+            if punter.status != "done":
+                continue
+            for index, calle in enumerate(punter.calles):
+                if calle.status == "bust":
+                    continue
+                if not all(calle.up):
+                    calle.up = [True] * len(calle.cards)
+                    self.history.append(Revealed(p, index, tuple(calle.cards)))
+                points = calle.total
+                outcome, amount = settle_hand(points, calle.bet, bank,
+                                              muerta=calle.status == "muerta",
+                                              first_seven=privileged is None,
+                                              bust_pays_double=double)
+                if outcome == "privileged":
+                    privileged = p
+                self.net[p] += amount
+                self.net[self.bank] -= amount
+                self.history.append(Settled(p, index, points, outcome, amount))
+        if self.game.bank_passes == "every_hand":
+            self.next_bank = (self.bank - 1) % self.n  # to the bank's right
+        elif privileged is not None:
+            self.next_bank = privileged
+            self.history.append(BankTaken(privileged))
+        self.history.append(HandEnded(None, tuple(self.net)))
+
+    # -- the State contract ------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        if self.phase in ("validity", "bank"):
+            return self.bank
+        return self.current
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def payoffs(self) -> tuple[int, ...]:
+        """Net chips per seat (they sum to zero), once the hand is over."""
+        if self.phase != "over":
+            raise IllegalActionError("payoffs are known only when the hand is over")
+        return tuple(self.net)
+
+    @property
+    def next_button(self) -> int | None:
+        """The bank of the next hand, once this one is over: the privileged 7½'s seat, or
+        the same bank (M-4); with ``bank_passes="every_hand"``, the seat on the bank's right.
+        """
+        return self.next_bank if self.phase == "over" else None
+
+    @property
+    def balances(self) -> tuple[int, ...]:
+        """Every seat's balance now: before the hand, plus what it has won or lost so far."""
+        return tuple(b + d for b, d in zip(self.initial_balances, self.net, strict=True))
+
+    def calles(self, seat: int) -> tuple[tuple[SpanishCard, ...], ...]:
+        """The cards of each of ``seat``'s calles (one for a hand without calles and for the
+        bank), all of them: this is the house's view, see :meth:`observation` for a seat's."""
+        if seat == self.bank:
+            return () if self.bank_hand is None else (tuple(self.bank_hand.cards),)
+        return tuple(tuple(c.cards) for c in self.punters[seat].calles)
+
+    def revealed_cards(self) -> tuple[tuple[SpanishCard, ...], ...]:
+        """Every seat's cards, calle after calle, a muerta's hidden card included (the
+        house's view; see :meth:`State.revealed_cards <cartes.games.State.revealed_cards>`).
+
+        >>> from cartes.games import SieteYMedio
+        >>> state = SieteYMedio(players=2).start(seed=1)
+        >>> state.revealed_cards()[1] == state.calles(1)[0]
+        True
+        """
+        return tuple(
+            tuple(card for calle in self.calles(seat) for card in calle) for seat in range(self.n)
+        )
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        if self._legal is None:
+            self._legal = offers(self)
+        return self._legal
+
+    def apply(self, action: Action, *, seat: int | None = None) -> Event:
+        """Take ``action`` for the seat to act; an illegal one raises
+        :class:`~cartes.errors.IllegalActionError` saying what is allowed, and changes
+        nothing.
+
+        >>> from cartes.games import SieteYMedio
+        >>> state = SieteYMedio(players=2).start(seed=1)
+        >>> state.apply(Bet(5))
+        Traceback (most recent call last):
+        ...
+        cartes.errors.IllegalActionError: a bet must be 1 to 3 chips (modality 1): ...
+        """
+        calle = getattr(action, "calle", 0) if isinstance(action, Stand | Draw | OpenCalle) else 0
+        if not is_whole(calle):  # the core would call it an amount of chips
+            raise IllegalActionError(
+                f"{type(action).__name__}.calle must be a calle number (an int, 0 for the first "
+                f"hand or calle), got {type(calle).__name__} {calle!r}"
+            )
+        try:
+            return super().apply(action, seat=seat)
+        except IllegalActionError as error:
+            if seat not in (None, self.to_act) or not isinstance(action, Action):
+                raise
+            if action in self.legal_actions():  # a range offer applied as offered: said
+                raise
+            try:
+                reason = why_not(self, checked_amounts(action))
+            except IllegalActionError:  # an amount that is not a whole number: said already
+                reason = None
+            if reason is None:
+                raise
+            # the rule's number is the rules page's (docs/rules/siete-y-medio), say so
+            reason = _RULE_CITE.sub(r"(see the rules, \1)", reason)
+            raise IllegalActionError(
+                f"{reason}: legal actions are {list(self.legal_actions())}"
+            ) from error
+
+    def _apply(self, action: Action) -> Event:
+        seat = self.to_act
+        assert seat is not None
+        self._legal = None
+        self.actions.append((seat, action))
+        start = len(self.history)
+        handler = getattr(self, f"_do_{action.kind}")
+        handler(seat, action)
+        return self.history[start]
+
+    # -- one method per action ---------------------------------------------------------------
+
+    def _do_vote(self, seat: int, action: Vote) -> None:
+        self.votes[seat] = action.accept
+        self.history.append(Voted(seat, action.accept))
+        voters = self._playing()
+        rest = voters[voters.index(seat) + 1:]
+        if rest:
+            self.current = rest[0]
+        else:
+            self._count_votes()
+
+    def _do_play(self, seat: int, action: Play) -> None:
+        self._chose(seat, True)
+
+    def _do_sit_out(self, seat: int, action: SitOut) -> None:
+        self._chose(seat, False)
+
+    def _chose(self, seat: int, plays: bool) -> None:
+        self.choosers = self.choosers[1:]
+        if not plays:
+            self.punters[seat].status = "out"
+        self.history.append(NoVoterChose(seat, plays))
+        self._next_chooser()
+
+    def _do_exchange(self, seat: int, action: Exchange) -> None:
+        calle = self._calle(seat, 0)
+        four = calle.cards[0]
+        self.history.append(Exchanged(seat, four))
+        card = self._card()  # before the 4 is set aside: M-12's "new card"
+        self.aside.append(four)
+        calle.cards[0] = card
+        self.history.append(Dealt(seat, card, False, 0))
+        if seat == self.bank:
+            self._validity()
+
+    def _do_annul(self, seat: int, action: Annul) -> None:
+        assert self.bank_hand is not None
+        self.history.append(Annulled(seat, self.bank_hand.cards[0]))
+        self.deck = Deck(list(self.initial_deck), kind=SpanishCard)  # every card collected
+        self.deck.shuffle(self._rng())
+        self.discards = []
+        self.aside = []
+        self._deal()
+
+    def _do_keep(self, seat: int, action: Keep) -> None:
+        self._set_aside_done()
+        self.history.append(HandValid(seat))
+        self._next_punter()
+
+    def _do_decline(self, seat: int, action: Decline) -> None:
+        punter = self.punters[seat]
+        card = punter.calles[0].cards[0]
+        punter.calles = []
+        punter.status = "declined"
+        self._set_aside_done()
+        self.discards.append(card)
+        self.history.append(Declined(seat, card))
+        self._next_punter()
+
+    def _do_bet(self, seat: int, action: Bet) -> None:
+        punter = self.punters[seat]
+        self._set_aside_done()
+        punter.status = "playing"
+        punter.calles[0].bet = action.amount
+        punter.opening = punter.calles[0].cards[0].is_figure
+        punter.target = 0
+        self.phase = "play"
+        self.history.append(Staked(seat, 0, action.amount, action.amount))
+
+    def _raise(self, seat: int, index: int, amount: int) -> None:
+        if amount:
+            calle = self._calle(seat, index)
+            calle.bet += amount
+            self.history.append(Staked(seat, index, amount, calle.bet))
+
+    def _do_stand(self, seat: int, action: Stand) -> None:
+        calle = self._calle(seat, action.calle)
+        calle.status = "stood"
+        self.history.append(Stood(seat, action.calle))
+        self._calle_finished(seat)
+
+    def _do_draw(self, seat: int, action: Draw) -> None:
+        self._draw(seat, action.calle, action.raise_by, action.down, None)
+
+    def _do_open_calle(self, seat: int, action: OpenCalle) -> None:
+        self._draw(seat, action.calle, action.raise_by, action.down, action.amount)
+
+    def _draw(self, seat: int, index: int, raise_by: int, down: bool,
+              open_bet: int | None) -> None:
+        """A card for calle ``index``; with ``open_bet``, a figure opens a new calle at that bet
+        (M-13). Whether a calle may open depends on the hidden first card, so a figure kept
+        must look exactly like any other card: the choice was made before the card was seen,
+        and keeping it writes no event."""
+        self._raise(seat, index, raise_by)
+        calle = self._calle(seat, index)
+        hidden = calle.hidden
+        if down and hidden is not None:  # M-8: never two hidden cards
+            calle.up[hidden] = True
+            self.history.append(Turned(seat, index, calle.cards[hidden]))
+        card = self._card()
+        calle.cards.append(card)
+        calle.up.append(not down)
+        self.history.append(Dealt(seat, card, not down, index))
+        if seat != self.bank:
+            punter = self.punters[seat]
+            punter.target = index
+            if punter.opening and card.is_figure:
+                if open_bet is not None:
+                    calle.cards.pop()
+                    calle.up.pop()
+                    punter.calles.append(_Calle(card, not down, open_bet))
+                    new = len(punter.calles) - 1
+                    self.history.append(CalleOpened(seat, new, index))
+                    self.history.append(Staked(seat, new, open_bet, open_bet))
+                    return
+            else:
+                punter.opening = False
+        self._after_card(seat, index)
+
+    def _do_muerta(self, seat: int, action: Muerta) -> None:
+        punter = self.punters[seat]
+        calle = punter.calles[0]
+        self._raise(seat, 0, action.raise_by)
+        calle.up[0] = True
+        self.history.append(Turned(seat, 0, calle.cards[0]))
+        card = self._card()
+        calle.cards.append(card)
+        calle.up.append(False)
+        calle.status = "muerta"
+        self.history.append(Dealt(seat, card, False, 0, blind=True))
+        self.history.append(MuertaPlayed(seat))
+        punter.status = "done"
+        self._next_punter()
+
+    # -- what a seat may see -----------------------------------------------------------------
+
+    def _visible(self, calle: _Calle, own: bool, muerta: bool) -> tuple[SpanishCard | None, ...]:
+        if own and not muerta:  # a seat sees all its own cards but a muerta's (M-14)
+            return tuple(calle.cards)
+        return tuple([
+            card if up or (own and i != 1) else None
+            for i, (card, up) in enumerate(zip(calle.cards, calle.up, strict=True))
+        ])
+
+    def observation(self, seat: int | None) -> Observation:
+        """What ``seat`` may know now; ``None`` is a spectator (face-up cards only). The
+        bank never sees a punter's face-down card before the settlement (M-18); nobody sees
+        a muerta's card (M-14). ``extra["calles"]`` holds each seat's calles as
+        ``(cards, face_up, bet, status)``.
+
+        >>> from cartes.games import SieteYMedio
+        >>> state = SieteYMedio(players=2).start(seed=1)
+        >>> state.observation(0).cards[1], state.observation(1).cards[1] == state.calles(1)[0]
+        ((None,), True)
+        """
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
+            if not is_whole(seat) or not 0 <= seat < self.n:
+                raise IllegalActionError(
+                    f"no seat {seat!r}: seats are 0..{self.n - 1}, or None for a spectator"
+                )
+            seat = int(seat)
+        # (explicit loops: nested comprehensions cost a function call each in Python 3.11)
+        calles: list[tuple[tuple[tuple[SpanishCard | None, ...], tuple[bool, ...], int, str],
+                           ...]] = []
+        cards: list[tuple[SpanishCard | None, ...]] = []
+        at_risk: list[int] = []
+        folded: list[bool] = []
+        bank, bank_hand, visible = self.bank, self.bank_hand, self._visible
+        for s in range(self.n):
+            hands: list[_Calle]
+            risk = 0
+            if s == bank:
+                hands = [] if bank_hand is None else [bank_hand]
+                folded.append(False)
+            else:
+                punter = self.punters[s]
+                hands = punter.calles
+                folded.append(punter.status in ("out", "declined"))
+            own = s == seat
+            views = []
+            seen: tuple[SpanishCard | None, ...] = ()
+            for c in hands:
+                if s != bank and c.status != "bust":
+                    risk += c.bet
+                shown = visible(c, own, c.status == "muerta")
+                seen += shown
+                views.append((shown, tuple(c.up), c.bet, c.status))
+            at_risk.append(risk)
+            calles.append(tuple(views))
+            cards.append(seen)
+        to_act = self.to_act
+        return Observation(
+            seat=seat,
+            to_act=to_act,
+            stacks=self.balances,
+            committed=tuple(at_risk),
+            folded=tuple(folded),
+            cards=tuple(cards),
+            board=(),
+            history=seen_history(self, seat),  # redacts only the events new since last time
+            legal_actions=self.legal_actions() if to_act == seat and seat is not None else (),
+            is_terminal=self.is_terminal,
+            extra={
+                "bank": self.bank,
+                "phase": self.phase,
+                "limits": self.limits,
+                "modality": self.game.modality,
+                "order": self.order,
+                "calles": tuple(calles),
+                "stock": len(self.deck),
+                "discards": len(self.discards) + len(self.aside),
+            },
+        )
+
+    def clone(self) -> SieteState:
+        twin = SieteState.__new__(SieteState)
+        twin.__dict__.update(self.__dict__)
+        twin.deck = self.deck.copy()
+        twin.discards = list(self.discards)
+        twin.aside = list(self.aside)
+        twin.punters = {p: h.copy() for p, h in self.punters.items()}
+        twin.bank_hand = None if self.bank_hand is None else self.bank_hand.copy()
+        twin.votes = dict(self.votes)
+        twin.net = list(self.net)
+        twin.history = list(self.history)
+        twin.actions = list(self.actions)
+        return twin
+
+    def _snapshot(self) -> tuple[object, ...]:
+        return (
+            self.game, self.bank, self.initial_balances, self.initial_deck, self.reshuffle_seed,
+            self.sitting_out, self.deck, self.discards, self.aside, self.reshuffles, self.limits,
+            {p: h.key() for p, h in self.punters.items()},
+            None if self.bank_hand is None else self.bank_hand.key(), self.phase,
+            self.current, self.votes, self.choosers, self.net, self.next_bank, self.history,
+            self.actions,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SieteState):
+            return NotImplemented
+        return self._snapshot() == other._snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_terminal else f"{self.phase}, seat {self.to_act} to act"
+        return f"<SieteState {self.n} seats, bank {self.bank}, {status}>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The hand as JSON-ready data (the fields of :meth:`State.to_dict
+        <cartes.games.State.to_dict>`, the bank as ``button``, and ``options`` with the seats
+        sitting out), which :func:`cartes.games.replay` plays again.
+
+        >>> from cartes.games import replay
+        >>> from cartes.games import SieteYMedio
+        >>> state = SieteYMedio(players=3).start(seed=2)
+        >>> replay(state.to_json()) == state
+        True
+        """
+        return {
+            "format": "cartes-hand/1",
+            "rules": RULES_REVISION,  # the game's rules_revision
+            "game": self.game.name,
+            "config": self.game.config(),
+            "deck": [str(card) for card in self.initial_deck],
+            "deck_kind": "spanish",
+            "burned": [],
+            "stacks": list(self.initial_balances),
+            "button": self.bank,
+            "reshuffle_seed": self.reshuffle_seed,
+            "options": {"sitting_out": list(self.sitting_out)},
+            "actions": [{"seat": seat, **action.to_dict()} for seat, action in self.actions],
+            "events": [event.to_dict() for event in self.history],
+        }
