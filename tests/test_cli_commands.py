@@ -225,7 +225,7 @@ def test_a_scripted_game_to_the_end(seed: int, seat: int, tmp_path: Path) -> Non
     assert set(mine) <= {"call", "check", "bring_in", "show"}
     # every refusal listed exactly the legal names at that moment (never one we may not take)
     for _, count, names in refusals:
-        assert len(names.split(", ")) == int(count)
+        assert len(names.split("; ")) == int(count)
 
 
 def test_quitting_and_running_out_of_input() -> None:

@@ -60,7 +60,7 @@ def test_anything_else_is_refused_with_the_list(text: str) -> None:
     legal = (Fold(), Call(), Raise(to=10))
     answer = parse_action(text, legal)
     if isinstance(answer, str):
-        assert "fold, call, raise to 10" in answer
+        assert "fold; call; raise to 10" in answer
         if text.strip():
             assert answer.startswith(repr(text.strip()))
         else:  # Enter alone: the list again, not "'' is not a legal action" (issue 21.8)

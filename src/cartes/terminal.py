@@ -120,11 +120,12 @@ def parse_action(text: str, legal: Sequence[games.Action]) -> games.Action | str
     >>> print(parse_action("draw", [Draw(up_to=1), Draw(down=True, up_to=1)]))
     'draw' could be 1) draw face up, raise 0-1 or 2) draw face down, raise 0-1: type its ...
     >>> print(parse_action("raise", [Fold(), Call()]))
-    'raise' is not a legal action now: type a number 1-2 or one of: fold, call (q quits)
+    'raise' is not a legal action now: type a number 1-2 or one of: fold; call (q quits)
     """
     words = text.strip().lower().replace("_", "-").split()
     labels = [action_label(offer, unicode=False).lower() for offer in legal]
-    listed = f"type a number 1-{len(legal)} or one of: {', '.join(labels)} (q quits)"
+    # "; " between them: a label may hold a comma ("draw face up, raise 0-1")
+    listed = f"type a number 1-{len(legal)} or one of: {'; '.join(labels)} (q quits)"
     if not words:
         return listed
     allowed = f"{text.strip()!r} is not a legal action now: {listed}"
@@ -260,7 +261,7 @@ def _why_refused(state: games.State, typed: str) -> str | None:
             state.clone().apply(action)
         except CartesError as error:
             reason = str(error).split(": legal actions are ")[0]  # the list follows, readable
-            labels = ", ".join(action_label(o, unicode=False) for o in state.legal_actions())
+            labels = "; ".join(action_label(o, unicode=False) for o in state.legal_actions())
             return f"{typed.strip()!r} is not allowed now: {reason}; you may: {labels}"
         return None
     return None
