@@ -13,17 +13,14 @@ a timeout, so a hang or an abort fails the test instead of the test run.
 from __future__ import annotations
 
 import importlib
-import os
 import pkgutil
-import signal
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
 
 import cartes
+from _child_process import run_script, threading_layers
 
 #: Every parallel kernel of the library, and the public call (in the script below) that runs it.
 #: A new parallel kernel fails ``test_every_parallel_kernel_is_run_by_the_safety_script`` until
@@ -133,43 +130,11 @@ def _parallel_kernels() -> set[str]:
 
 
 def _layers() -> list[str]:
-    layers = ["omp", "workqueue"]
-    try:
-        from numba.np.ufunc import tbbpool  # noqa: F401
-    except ImportError:
-        pass
-    else:  # pragma: no cover (tbb is not a dependency)
-        layers.append("tbb")
-    return layers
+    return threading_layers()
 
 
 def _run(tmp_path: Path, layer: str, args: list[str], timeout: float = 600) -> str:
-    script = tmp_path / "compiled_safety.py"
-    script.write_text(SCRIPT)
-    src = Path(__file__).resolve().parents[1] / "src"
-    env = {
-        **os.environ,
-        "NUMBA_THREADING_LAYER": layer,
-        "PYTHONPATH": os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")]),
-    }
-    # A session of its own, so that a timeout kills the pool's workers too.
-    process = subprocess.Popen(
-        [sys.executable, str(script), *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        start_new_session=True,
-    )
-    try:
-        output, _ = process.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        output, _ = process.communicate()
-        pytest.fail(f"hung under {layer} (timeout {timeout} s); output so far:\n{output}")
-    assert process.returncode == 0, f"exit {process.returncode} under {layer}:\n{output}"
-    return output
+    return run_script(tmp_path, "compiled_safety.py", SCRIPT, layer, args, timeout)
 
 
 def test_every_parallel_kernel_is_run_by_the_safety_script() -> None:

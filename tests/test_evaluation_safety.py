@@ -4,14 +4,12 @@ an abort fails the test instead of the test run."""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
+
+from _child_process import run_script, threading_layers
 
 SCRIPT = textwrap.dedent(
     """
@@ -58,43 +56,11 @@ SCRIPT = textwrap.dedent(
 
 
 def _layers() -> list[str]:
-    layers = ["omp", "workqueue"]
-    try:
-        from numba.np.ufunc import tbbpool  # noqa: F401
-    except ImportError:
-        pass
-    else:  # pragma: no cover (tbb is not a dependency)
-        layers.append("tbb")
-    return layers
+    return threading_layers()
 
 
 def _run(tmp_path: Path, layer: str, cases: list[str], timeout: float = 240) -> str:
-    script = tmp_path / "safety.py"
-    script.write_text(SCRIPT)
-    src = Path(__file__).resolve().parents[1] / "src"
-    env = {
-        **os.environ,
-        "NUMBA_THREADING_LAYER": layer,
-        "PYTHONPATH": os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")]),
-    }
-    # A session of its own, so that a timeout kills the pool's workers too.
-    process = subprocess.Popen(
-        [sys.executable, str(script), *cases],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        start_new_session=True,
-    )
-    try:
-        output, _ = process.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        output, _ = process.communicate()
-        pytest.fail(f"hung under {layer} (timeout {timeout} s); output so far:\n{output}")
-    assert process.returncode == 0, f"exit {process.returncode} under {layer}:\n{output}"
-    return output
+    return run_script(tmp_path, "safety.py", SCRIPT, layer, cases, timeout)
 
 
 @pytest.mark.parametrize("layer", _layers())
