@@ -376,6 +376,27 @@ def _next_combo(idx: NDArray[np.int64], start: int, k: int, n: int, keep_first: 
 
 
 @nb.njit(**_OPTIONS)
+def _rebuild_pool(
+    pools: NDArray[np.int64],
+    pool_len: NDArray[np.int64],
+    idx: NDArray[np.int64],
+    starts: NDArray[np.int64],
+    g: int,
+) -> None:
+    """Group ``g``'s pool: group ``g - 1``'s pool less the cards group ``g - 1`` holds."""
+    taken = _ZERO
+    for m in range(starts[g - 1], starts[g]):
+        taken |= _ONE << _U64(pools[g - 1, idx[m]])
+    count = 0
+    for i in range(pool_len[g - 1]):
+        card = pools[g - 1, i]
+        if not taken & (_ONE << _U64(card)):
+            pools[g, count] = card
+            count += 1
+    pool_len[g] = count
+
+
+@nb.njit(**_OPTIONS)
 def _place(
     j: int,
     card: int,
@@ -451,16 +472,7 @@ def _deal_all(
         # Place group g's cards, then build and place every group after it.
         for h in range(g, groups):
             if h > g:
-                taken = _ZERO
-                for m in range(starts[h - 1], starts[h]):
-                    taken |= _ONE << _U64(pools[h - 1, idx[m]])
-                count = 0
-                for i in range(pool_len[h - 1]):
-                    card = pools[h - 1, i]
-                    if not taken & (_ONE << _U64(card)):
-                        pools[h, count] = card
-                        count += 1
-                pool_len[h] = count
+                _rebuild_pool(pools, pool_len, idx, starts, h)
                 for m in range(sizes[h]):
                     idx[starts[h] + m] = m
             for j in range(starts[h], starts[h + 1]):
@@ -520,16 +532,7 @@ def _deal_all(
                     idx[starts[g] + m] = m
                 break
         # Rebuild from group g (its pool, then its cards and those after it).
-        taken = _ZERO
-        for m in range(starts[g - 1], starts[g]):
-            taken |= _ONE << _U64(pools[g - 1, idx[m]])
-        count = 0
-        for i in range(pool_len[g - 1]):
-            card = pools[g - 1, i]
-            if not taken & (_ONE << _U64(card)):
-                pools[g, count] = card
-                count += 1
-        pool_len[g] = count
+        _rebuild_pool(pools, pool_len, idx, starts, g)
 
 
 def enumerate_exact(
