@@ -167,8 +167,10 @@ def parse_action(text: str, legal: Sequence[games.Action]) -> games.Action | str
 
 def _tokens(label: str) -> list[str]:
     """The words of a label, split at spaces and punctuation (``"bring-in"``: two words)."""
-    return [t for t in "".join(c if c.isalnum() or c in "½-" else " " for c in label).split()
-            for t in ([t] if not t.replace("-", "").isalpha() else t.split("-"))]
+    found: list[str] = []
+    for word in re.findall(r"[\w½-]+", label):
+        found.extend(word.split("-") if word.replace("-", "").isalpha() else [word])
+    return found
 
 
 def _names(label: str, offer: games.Action, names: list[str]) -> bool:
