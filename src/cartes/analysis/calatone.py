@@ -55,7 +55,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from typing import Final
 
@@ -366,18 +366,30 @@ class StreetOdds:
         return f"exact enumeration ({self.deals:,} ways to end)"
 
 
-def _combinations(n: int, k: int) -> NDArray[np.int64]:
-    """Every k-subset of ``0..n-1`` as rows of increasing indices, in lexicographic order
-    (built column by column: itertools would take seconds for the two million of C(50, 5))."""
-    rows = np.zeros((1, 0), dtype=np.int64)
-    for column in range(k):
-        last = rows[:, -1] if column else np.full(len(rows), -1, dtype=np.int64)
-        # The next index runs from last + 1 up to the highest that leaves room for the rest.
-        high = n - (k - column)
-        counts = np.maximum(high - last, 0)
-        keep = np.repeat(np.arange(len(rows)), counts)
-        offsets = np.arange(len(keep)) - np.repeat(np.cumsum(counts) - counts, counts)
-        rows = np.column_stack([rows[keep], last[keep] + 1 + offsets])
+@lru_cache(maxsize=4)  # a street's tables serve every seat and every question (10 MB at most)
+def _combinations(n: int, k: int) -> NDArray[np.uint8]:
+    """Every k-subset of ``0..n-1`` (n <= 255) as rows of increasing indices, in lexicographic
+    order: the subsets starting with ``i`` are ``i`` before the (k-1)-subsets of the ``n - i -
+    1`` indices above it, each table built once (itertools takes seconds for the two million
+    rows of C(50, 5), this a few hundredths)."""
+    table: dict[tuple[int, int], NDArray[np.uint8]] = {}
+
+    def build(m: int, j: int) -> NDArray[np.uint8]:
+        if j == 0:
+            return np.zeros((1, 0), dtype=np.uint8)
+        if (m, j) not in table:
+            parts = [np.zeros((0, j), dtype=np.uint8)]
+            for i in range(m - j + 1):
+                rest = build(m - i - 1, j - 1)
+                block = np.empty((len(rest), j), dtype=np.uint8)
+                block[:, 0] = i
+                block[:, 1:] = rest + np.uint8(i + 1)
+                parts.append(block)
+            table[m, j] = np.concatenate(parts)
+        return table[m, j]
+
+    rows = build(n, k)
+    rows.flags.writeable = False  # shared by every caller from the cache
     return rows
 
 
@@ -415,14 +427,14 @@ def street_odds(cards: Cards, dead: Cards | None = None) -> StreetOdds:
     need = 7 - len(hand)
     if need > len(free):
         raise DeckError(f"{need} cards are to be dealt but only {len(free)} are left")
-    rows = free[_combinations(len(free), need)]
-    sevens = np.empty((len(rows), 7), dtype=np.uint8)
+    subsets = _combinations(len(free), need)
+    sevens = np.empty((len(subsets), 7), dtype=np.uint8)
     sevens[:, : len(hand)] = [c.index for c in hand]
-    sevens[:, len(hand) :] = rows
+    sevens[:, len(hand) :] = free.astype(np.uint8)[subsets]
     found = np.bincount(
         categories(evaluate_many(sevens, "calatone", check=False), "calatone"), minlength=10
     )
-    total = len(rows)
+    total = len(subsets)
     held = sum(map(_is_figure, hand))
     left = int((free >= _FIRST_FIGURE).sum())
     figures = sum(
