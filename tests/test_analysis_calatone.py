@@ -90,8 +90,25 @@ def test_first_choice_is_exact_on_a_small_deck_and_matches_a_brute_force():
         assert choice.shown.exact
         assert choice.shown.equity[0] == pytest.approx(expected)
         assert choice.concealed == pytest.approx(result.equity.equity[0] - expected)
+        assert choice.concealed_stderr == 0
     assert result.best is min(result.choices, key=lambda c: c.shown.equity[0])
     assert sum(result.equity.equity) == pytest.approx(1.0)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.permutations(range(52)))
+def test_exact_first_choices_of_any_small_deck_against_the_brute_force(deck):
+    seat, rest = deck[:2], deck[2:14]
+    result = first_choice(seat, dead=deck[14:])
+    assert result.equity.exact
+    assert result.equity.equity[0] == pytest.approx(brute_heads_up(seat, rest, [([], 1.0)]))
+    shown = result.best.shown.equity[0]
+    expected = brute_heads_up([result.best.up.index], [*rest, result.best.hole.index], [([], 1)])
+    assert shown == pytest.approx(expected)
+    # Given the other way round, the seat's equity is the same and the choices swap.
+    swapped = first_choice(seat[::-1], dead=deck[14:])
+    assert swapped.equity == result.equity
+    assert swapped.choices == result.choices[::-1]
 
 
 def test_a_ranged_opponent_against_a_weighted_brute_force():

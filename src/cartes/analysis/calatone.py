@@ -1,15 +1,17 @@
 """Calatone's first choice (which of the first two cards to show) and the odds of *cinco figuras*.
 
-**The first choice** (SPEC §1.3.4, C-5). Each seat gets two cards face down and turns one of them
-up; the choices are made together and revealed together. The seat keeps both cards whichever it
-shows, and the showdown values its seven cards (C-10: a player who declares well declares the
-best five), so **the showdown equity is the same for both choices**. What the choice changes is
-what the other seats see, and who speaks first (the highest up card, C-6). So
+**The first choice** (SPEC §1.3 step 4, C-5). Each seat gets two cards face down and turns one
+of them up; the choices are made together and revealed together. The seat keeps both cards
+whichever it shows, and the showdown values its seven cards (C-10: a player who declares well
+declares the best five), so **the showdown equity is the same for both choices**. What the
+choice changes is what the other seats see, and who speaks first (the highest up card, C-6). So
 :func:`first_choice` gives, beside the seat's equity, for each choice the equity *shown*: the
 equity of the up card alone (its hole card any card the others have not seen) against the same
 opponents, which is what someone who sees only the up card can credit the seat with; and the
 equity *concealed*, the difference. The choice it calls ``best`` shows the least (it conceals
-the most); it also speaks later, since a lower up card is less often the highest.
+the most); it also speaks later, since a lower up card is less often the highest. Of a pair both
+choices show the same rank: only suits (dead cards, ranges) and Monte Carlo noise tell them
+apart.
 
 **Opponents.** ``opponents`` is a number of random opponents (1 to 6: calatone seats 2 to 7), or
 one entry per opponent: nothing (``""``: random), the cards known of it (one card: its up card,
@@ -143,17 +145,21 @@ class ExposeChoice:
 
     ``shown`` is the equity of the up card alone (the hole card any card the other seats have
     not seen) against the same opponents, player 0 being the seat; ``concealed`` is the seat's
-    real equity minus that shown one, what the hole card hides.
+    real equity minus that shown one, what the hole card hides, and ``concealed_stderr`` its
+    standard error (0 when both are exact; the two come from independent streams).
 
     >>> choice = first_choice("Ah 2c", trials=50_000, seed=3)
     >>> [str(c.up) for c in choice.choices], choice.choices[0].shown.ranking
     (['Ah', '2c'], 'calatone')
+    >>> 0 < choice.choices[0].concealed_stderr < 0.01
+    True
     """
 
     up: Card
     hole: Card
     shown: Equity
     concealed: float
+    concealed_stderr: float
 
 
 @dataclass(frozen=True)
@@ -174,8 +180,16 @@ class FirstChoice:
 
     @property
     def method(self) -> str:
-        """How the figures were found (the seat's equity's ``method``)."""
-        return self.equity.method
+        """How the figures were found: the seat's equity's ``method``, and the shown equities'
+        when they were found another way (one more card to deal can tip the cost estimate).
+
+        >>> first_choice("Ah 2c", trials=10_000, seed=3).method
+        'Monte Carlo, 10,000 deals (chosen: exact would look at ... deals, more than 3,000,000)'
+        """
+        shown = self.choices[0].shown
+        if shown.exact == self.equity.exact:
+            return self.equity.method
+        return f"{self.equity.method}; shown equities: {shown.method}"
 
     def __str__(self) -> str:
         lines = [f"calatone first choice of {self.cards}: {self.method}"]
@@ -184,7 +198,9 @@ class FirstChoice:
             mark = "  <- best" if choice is self.best else ""
             lines.append(
                 f"show {choice.up}, keep {choice.hole} down: shows equity "
-                f"{self._figure(choice.shown, 0)}, conceals {choice.concealed:+.4f}{mark}"
+                f"{self._figure(choice.shown, 0)}, conceals {choice.concealed:+.4f}"
+                + (f" ± {choice.concealed_stderr:.4f}" if choice.concealed_stderr else "")
+                + mark
             )
         return "\n".join(lines)
 
@@ -329,7 +345,8 @@ def first_choice(
     choices = []
     for n, (up, hole) in enumerate(((seat[0], seat[1]), (seat[1], seat[0]))):
         shown = solve(_problem(Hand([up]), holdings, gone), streams[n + 1])
-        choices.append(ExposeChoice(up, hole, shown, whole.equity[0] - shown.equity[0]))
+        error = math.hypot(whole.stderr[0], shown.stderr[0])
+        choices.append(ExposeChoice(up, hole, shown, whole.equity[0] - shown.equity[0], error))
     pair = (choices[0], choices[1])
     best = min(pair, key=lambda c: c.shown.equity[0])
     return FirstChoice(seat, whole, pair, best)
