@@ -9,7 +9,8 @@ choice changes is what the other seats see, and who speaks first (the highest up
 equity of the up card alone (its hole card any card the others have not seen) against the same
 opponents, which is what someone who sees only the up card can credit the seat with; and the
 equity *concealed*, the difference. The choice it calls ``best`` shows the least (it conceals
-the most); it also speaks later, since a lower up card is less often the highest. Of a pair both
+the most). Against random opponents the shown equity rises with the up card's rank, so that is
+the lower card, which also speaks later (it is less often the highest up card). Of a pair both
 choices show the same rank: only suits (dead cards, ranges) and Monte Carlo noise tell them
 apart.
 
