@@ -1,43 +1,40 @@
-"""The notebook play widget in a real headless Chromium: its own front end (``widget.js``)
-drawn on a page and clicked through a hand of each game to the end, talking to the Python
-model through ipywidgets' own comm messages.
+"""The notebook play widget in a real headless Chromium, talking to a real Jupyter kernel: its
+front end (``widget.js``) drawn on a page and clicked through a hand of each game to the end.
 
-What stands in for Jupyter is the least that carries those messages: on the Python side a
-comm (``comm.create_comm`` is the hook ipywidgets calls, meant to be replaced) that queues
-what the widget publishes; on the page a small widget manager that opens the model from
-``comm_open``, gives the widget's module anywidget's model API (``get``, ``set``,
-``save_changes``, ``on``, ``off``, ``send``), renders it where the widget's mime bundle says,
-and sends each ``model.send`` back as a ``custom`` comm message, through a function exposed
-by Playwright whose answer is every message the kernel side published meanwhile. So the clicks
-go through the real ``_handle_msg`` of ipywidgets, and the redraws through its ``update``
-messages.
+The kernel is ipykernel, started and spoken to with jupyter_client as a notebook server would.
+What stands in for JupyterLab on the page is the least that carries the widget messages: a
+small widget manager that opens a model from each ``comm_open``, gives the widget's module
+anywidget's model API (``get``, ``set``, ``save_changes``, ``on``, ``off``, ``send``), renders
+it where the ``display_data``'s widget view says, and sends each ``model.send`` to the kernel
+as a ``comm_msg``, through a function exposed by Playwright whose answer is every comm message
+the kernel published while handling it. So a click goes through the kernel's comm manager and
+ipywidgets' own ``_handle_msg``, and the redraw comes back as ipywidgets' ``update``.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import queue
 import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 
 from cartes import games
-from cartes.play import CallingStation, RandomAgent, ThresholdAgent
 
 sync_api = pytest.importorskip(
     "playwright.sync_api", reason="playwright is not installed (the browser extra)"
 )
 pytest.importorskip("anywidget", reason="anywidget is not installed (the notebook extra)")
+pytest.importorskip("ipykernel", reason="ipykernel is not installed (the notebook extra)")
 
-# after the skips: comm comes with anywidget (ipywidgets needs it)
-import comm  # noqa: E402
-from comm.base_comm import BaseComm  # noqa: E402
+from jupyter_client import manager  # noqa: E402  (ipykernel needs it: here when ipykernel is)
 
-from cartes.display import play  # noqa: E402
-
+SRC = Path(__file__).resolve().parents[1] / "src"
 SYSTEM_BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 #: Where the screenshots go when CARTES_SCREENSHOTS names a folder (to look at, not kept).
@@ -114,16 +111,60 @@ window.show = async function (modelId) {
 """
 
 
-class PageComm(BaseComm):  # type: ignore[misc]
-    """A comm whose messages go to the page: queued here, handed over in the answer to the
-    page's next call."""
+class Kernel:
+    """An ipykernel, and what it publishes in answer to each request."""
 
-    outbox: ClassVar[list[dict[str, Any]]] = []
+    def __init__(self) -> None:
+        self.manager = manager.KernelManager(kernel_name="python3", transport="ipc")
+        path = os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])
+        self.manager.start_kernel(env={**os.environ, "PYTHONPATH": path})
+        self.client = self.manager.client()
+        self.client.start_channels()
+        self.client.wait_for_ready(timeout=120)
 
-    def publish_msg(self, msg_type: str, data: Any = None, metadata: Any = None,
-                    buffers: Any = None, **keys: Any) -> None:
-        assert not buffers, "the widget sends no binary buffers"
-        self.outbox.append({"msg_type": msg_type, "comm_id": self.comm_id, "data": data})
+    def answers(self, request: str) -> list[dict[str, Any]]:
+        """Everything published in answer to ``request`` (a message id), up to the kernel's
+        return to idle; an error raised in the kernel fails the test with its traceback."""
+        found = []
+        while True:
+            try:
+                msg = self.client.get_iopub_msg(timeout=120)
+            except queue.Empty:
+                raise AssertionError(f"the kernel did not answer {request}") from None
+            if msg["parent_header"].get("msg_id") != request:
+                continue
+            kind = msg["msg_type"]
+            if kind == "status" and msg["content"]["execution_state"] == "idle":
+                return found
+            if kind == "error":
+                raise AssertionError("\n".join(msg["content"]["traceback"]))
+            if kind == "stream" and msg["content"]["name"] == "stderr":
+                raise AssertionError(msg["content"]["text"])  # ipywidgets logs a failed handler
+            found.append({"msg_type": kind, **msg["content"]})
+
+    def run(self, code: str) -> list[dict[str, Any]]:
+        return self.answers(self.client.execute(code))
+
+    def value(self, expression: str) -> Any:
+        """The value of a JSON-ready expression in the kernel."""
+        outputs = self.run(f"import json as _json\nprint(_json.dumps({expression}))")
+        return json.loads("".join(o["text"] for o in outputs if o["msg_type"] == "stream"))
+
+    def comm_msg(self, comm_id: str, data: dict[str, Any]) -> list[dict[str, Any]]:
+        msg = self.client.session.msg("comm_msg", {"comm_id": comm_id, "data": data})
+        self.client.shell_channel.send(msg)
+        return self.answers(msg["header"]["msg_id"])
+
+    def close(self) -> None:
+        self.client.stop_channels()
+        self.manager.shutdown_kernel(now=True)
+
+
+@pytest.fixture(scope="module")
+def kernel() -> Iterator[Kernel]:
+    started = Kernel()
+    yield started
+    started.close()
 
 
 @pytest.fixture(scope="module")
@@ -142,31 +183,34 @@ def browser() -> Iterator[Any]:
 
 
 class Host:
-    """A page showing one widget, and the kernel side of its comm."""
+    """A page showing one widget made in the kernel as ``name``."""
 
-    def __init__(self, browser: Any, widget: Any) -> None:
-        self.widget = widget
+    def __init__(self, browser: Any, kernel: Kernel, name: str, code: str) -> None:
+        self.kernel, self.name = kernel, name
         self.page = browser.new_page(viewport={"width": 1100, "height": 900})
-        self.page.expose_function("kernel", self._kernel)
+        self.page.expose_function("kernel", self._to_kernel)
         self.page.set_content(HOST)
-        bundle = widget._repr_mimebundle_()
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        model_id = data["application/vnd.jupyter.widget-view+json"]["model_id"]
-        self.page.evaluate("messages => window.deliver(messages)", self._drain())
-        self.page.evaluate("id => window.show(id)", model_id)
+        outputs = kernel.run(code + f"\ndisplay({name})")
+        self.page.evaluate("messages => window.deliver(messages)", self._comms(outputs))
+        views = [o["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
+                 for o in outputs if o["msg_type"] == "display_data"]
+        assert len(views) == 1, outputs
+        self.page.evaluate("id => window.show(id)", views[0])
         self.root = self.page.locator("div.cartes-play")
 
-    def _drain(self) -> list[dict[str, Any]]:
-        messages = list(PageComm.outbox)
-        PageComm.outbox.clear()
-        return messages
+    @staticmethod
+    def _comms(outputs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [o for o in outputs if o["msg_type"] in ("comm_open", "comm_msg")]
 
-    def _kernel(self, message: dict[str, Any]) -> list[dict[str, Any]]:
-        found = comm.get_comm_manager().get_comm(message["comm_id"])
-        assert found is not None, message
-        found.handle_msg({"content": {"comm_id": message["comm_id"], "data": message["data"]},
-                          "buffers": []})
-        return self._drain()
+    def _to_kernel(self, message: dict[str, Any]) -> list[dict[str, Any]]:
+        return self._comms(self.kernel.comm_msg(message["comm_id"], message["data"]))
+
+    def state(self) -> Any:
+        """The widget's hand as it stands in the kernel (replayed here from its history)."""
+        return games.replay(self.kernel.value(f"{self.name}.state.to_json()"))
+
+    def value(self, expression: str) -> Any:
+        return self.kernel.value(expression.replace("widget", self.name))
 
     def settle(self) -> None:
         """Wait until the page has no message on its way to the kernel."""
@@ -184,9 +228,10 @@ class Host:
             label = offer.locator("button").inner_text()
             if label.startswith(label_start):
                 for field, value in sliders.items():
-                    offer.locator(f'input[data-field="{field}"]').fill(str(value))
-                    assert offer.locator("output").first.inner_text() == str(value) or (
-                        len(sliders) > 1)
+                    slider = offer.locator(f'input[data-field="{field}"]')
+                    slider.fill(str(value))
+                    assert slider.locator("xpath=following-sibling::output").inner_text() == (
+                        str(value))
                 offer.locator("button").click()
                 self.settle()
                 return label
@@ -197,13 +242,11 @@ class Host:
 
 
 @pytest.fixture
-def host(browser: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    monkeypatch.setattr(comm, "create_comm", PageComm)
-    PageComm.outbox.clear()
+def host(browser: Any, kernel: Kernel) -> Iterator[Any]:
     made: list[Host] = []
 
-    def make(widget: Any) -> Host:
-        made.append(Host(browser, widget))
+    def make(name: str, code: str) -> Host:
+        made.append(Host(browser, kernel, name, code))
         return made[-1]
 
     yield make
@@ -221,14 +264,13 @@ def result_line(payoffs: tuple[int, ...]) -> str:
     return "result: " + ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(payoffs))
 
 
-def check_the_end(host: Host) -> None:
+def check_the_end(host: Host, seat: int) -> None:
     """The final table shows the hand's payoffs, and the message the person's result."""
     assert host.over(), host.labels()
-    state = host.widget.state
+    state = host.state()
     assert state.is_terminal
-    text = host.root.inner_text()
-    assert result_line(state.payoffs) in text
-    won = state.payoffs[host.widget.seat]
+    assert result_line(state.payoffs) in host.root.locator("div.cartes-view").inner_text()
+    won = state.payoffs[seat]
     said = {1: f"you won {won}", -1: f"you lost {-won}", 0: "you broke even"}
     assert said[(won > 0) - (won < 0)] in host.root.locator(".cartes-play-message").inner_text()
     log = host.root.locator("ol.cartes-play-log li").all_inner_texts()
@@ -236,41 +278,52 @@ def check_the_end(host: Host) -> None:
     assert host.labels() == []
 
 
+IMPORTS = """
+from cartes import games
+from cartes.display import play
+from cartes.play import CallingStation, RandomAgent, ThresholdAgent
+"""
+
+
 def test_a_hand_of_stud_clicked_to_the_end(host: Any, tmp_path: Path) -> None:
-    game = games.get("seven-card-stud", players=3)
-    page = host(play(game, [None, CallingStation(), RandomAgent(5)], seed=11))
+    page = host("stud", IMPORTS + "stud = play(games.get('seven-card-stud', players=3), "
+                "[None, CallingStation(), RandomAgent(5)], seed=11)")
     assert page.root.locator('tr.cartes-seat[data-seat="0"]').count() == 1
-    # the person's two hole cards face up, the others' as backs
+    # the person's own cards face up (two hole cards and the door card), the others' hole
+    # cards as backs
     own = page.root.locator('tr.cartes-seat[data-seat="0"] svg.cartes-card')
     assert own.count() == 3
-    assert own.nth(0).get_attribute("data-card") != "back"
+    assert [own.nth(i).get_attribute("data-card") for i in range(3)].count("back") == 0
     assert page.root.locator('svg[data-card="back"]').count() == 4
     streets = set()
     for _ in range(40):
         if page.over():
             break
         labels = page.labels()
-        assert labels == [page.widget.view["offers"][i]["label"] for i in range(len(labels))]
-        streets.add(page.widget.state.street)
-        if page.widget.state.street == 5:
+        assert labels == [o["label"] for o in page.value("widget.view['offers']")]
+        street = page.state().street
+        streets.add(street)
+        if street == 5:
             shoot(page, "stud", tmp_path)
         choice = next(w for w in ("check", "call", "bring-in", "show", "complete", "bet")
                       if any(label.startswith(w) for label in labels))
         page.click(choice)
-    check_the_end(page)
+    check_the_end(page, 0)
+    shoot(page, "stud-end", tmp_path)
     assert len(streets) >= 3  # played over several streets, not folded at once
 
 
 def test_a_hand_of_calatone_with_the_sliders(host: Any, tmp_path: Path) -> None:
-    game = games.get("calatone", players=2)
-    page = host(play(game, [None, CallingStation()], seed=4))
+    page = host("calatone", IMPORTS + "calatone = play(games.get('calatone', players=2), "
+                "[None, CallingStation()], seed=4)")
     bets = []
     shot = False
     for _ in range(60):
         if page.over():
             break
         labels = page.labels()
-        if len(page.widget.state.history) > 20 and not shot:
+        before = len(page.state().history)
+        if before > 20 and not shot:
             shoot(page, "calatone", tmp_path)
             shot = True
         ranged = page.root.locator('span.cartes-offer:has(input[data-field="amount"])')
@@ -279,9 +332,8 @@ def test_a_hand_of_calatone_with_the_sliders(host: Any, tmp_path: Path) -> None:
             slider = offer.locator('input[data-field="amount"]')
             low, high = int(slider.get_attribute("min")), int(slider.get_attribute("max"))
             amount = (low + high + 1) // 2
-            before = len(page.widget.state.history)
             page.click(offer.locator("button").inner_text(), amount=amount)
-            acted = [e for e in page.widget.state.history[before:] if e.seat == 0]
+            acted = [e for e in page.state().history[before:] if e.seat == 0]
             assert acted, "the click applied nothing"
             assert getattr(acted[0], "amount", None) == amount, acted
             bets.append(amount)
@@ -289,32 +341,34 @@ def test_a_hand_of_calatone_with_the_sliders(host: Any, tmp_path: Path) -> None:
         choice = next(w for w in ("expose", "declare", "check", "call", "raise")
                       if any(label.startswith(w) for label in labels))
         page.click(choice)
-    check_the_end(page)
+    check_the_end(page, 0)
+    shoot(page, "calatone-end", tmp_path)
     assert bets, "the hand offered no bet to set with a slider"
 
 
 def test_a_hand_of_siete_y_medio_and_the_next(host: Any, tmp_path: Path) -> None:
-    game = games.get("siete-y-medio", players=3)
-    page = host(play(game, [ThresholdAgent(), None, ThresholdAgent()], seed=2))
+    page = host("siete", IMPORTS + "siete = play(games.get('siete-y-medio', players=3), "
+                "[ThresholdAgent(), None, ThresholdAgent()], seed=2)")
     labels = page.labels()
     bet = next(label for label in labels if label.startswith("bet"))
     top = int(re.search(r"-(\d+)", bet).group(1))
     page.click("bet", amount=top)
-    assert page.widget.state.observation(1).committed[1] == top
+    assert page.state().observation(1).committed[1] == top
     shoot(page, "siete-y-medio", tmp_path)
     drawn = 0
     for _ in range(20):
         if page.over():
             break
         labels = page.labels()
-        if drawn and any(label == "stand" for label in labels):
+        if drawn and "stand" in labels:
             page.click("stand")
         elif any(label.startswith("draw face up") for label in labels):
             page.click("draw face up")
             drawn += 1
         else:
             page.click(labels[0])
-    check_the_end(page)
+    check_the_end(page, 1)
+    shoot(page, "siete-y-medio-end", tmp_path)
     assert drawn
     # the bank's hand is on the final table, its cards face up
     bank = page.root.locator('tr.cartes-seat[data-seat="0"] svg.cartes-card')
@@ -323,7 +377,24 @@ def test_a_hand_of_siete_y_medio_and_the_next(host: Any, tmp_path: Path) -> None
     # the next hand: dealt with the bank on, the buttons back
     page.root.locator("button.cartes-deal").click()
     page.settle()
-    assert page.widget.hands_played == 2
+    assert page.value("widget.hands_played") == 2
     assert not page.over()
     assert page.labels()
     assert "Hand over" not in page.root.locator(".cartes-play-log").inner_text()
+
+
+def test_a_refused_click_is_explained_on_the_page(host: Any) -> None:
+    """The page's click reaches the kernel after the hand moved on (another view of the same
+    widget was clicked first): the kernel refuses it, and the page says why."""
+    page = host("twice", IMPORTS + "twice = play(games.get('seven-card-stud', players=2), "
+                "[None, CallingStation()], seed=5)")
+    stale = page.labels()
+    # as if clicked in another view: the update goes to no page, this one keeps its buttons
+    page.kernel.run("twice.click(1)")
+    before = page.value("widget.state.to_json()")
+    now = [o["label"] for o in page.value("widget.view['offers']")]
+    assert now[0] != stale[0]
+    page.root.locator("button.cartes-act").nth(0).click()
+    page.settle()
+    assert page.value("widget.state.to_json()") == before
+    assert "earlier turn" in page.root.locator(".cartes-play-message").inner_text()
