@@ -263,6 +263,43 @@ def test_an_agent_that_chooses_badly_is_named() -> None:
         play(game, [Illegal(), None], seed=1)
 
 
+def test_an_agent_failing_after_a_click_is_named_and_leaves_no_buttons() -> None:
+    from cartes.games import Raise
+
+    class Illegal:
+        def act(self, view):
+            return Raise(to=999)
+
+        def __repr__(self) -> str:
+            return "Illegal()"
+
+    game = games.get("seven-card-stud", players=2)
+    assert game.start(2).to_act == 1  # the person first
+    widget = play(game, [Illegal(), None], seed=2)
+    label = widget.view["offers"][0]["label"]
+    widget._on_click(widget, {"act": 0, "label": label, "amounts": {}}, [])
+    assert widget.view["message"].startswith("agent 0 (Illegal()): Raise(to=999)")
+    assert widget.view["offers"] == []  # the agent's turn: nothing for the person to press
+    with pytest.raises(IllegalActionError, match="it is seat 0's turn, an agent's, not yours"):
+        widget.click(0)
+
+
+@pytest.mark.parametrize(
+    ("amounts", "words"),
+    [
+        ([3], "the amounts must be given by name, got [3]"),
+        ({"offer": 1}, "has no amount offer to choose"),
+    ],
+)
+def test_the_front_ends_amounts_are_read_by_name(amounts, words) -> None:
+    widget = made("seven-card-stud", 5, 0)
+    before = widget.state
+    label = widget.view["offers"][0]["label"]
+    widget._on_click(widget, {"act": 0, "label": label, "amounts": amounts}, [])
+    assert words in widget.view["message"]
+    assert widget.state == before
+
+
 def test_without_anywidget_play_says_what_to_install(monkeypatch) -> None:
     monkeypatch.delitem(sys.modules, "cartes.widget")
     monkeypatch.setitem(sys.modules, "anywidget", None)

@@ -135,6 +135,23 @@ class PlayWidget(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
     :func:`offer_ranges`), ``log`` (lines), ``message`` (why a click was refused, or the
     result), ``over``, ``seat`` (whose view the table is) and ``answer`` (a count, so that
     every answer is a new view).
+
+    >>> from cartes import games
+    >>> from cartes.display import play
+    >>> from cartes.games import Check
+    >>> from cartes.play import CallingStation
+    >>> widget = play(games.get("calatone", players=2), [None, CallingStation()], seed=2)
+    >>> [offer["label"] for offer in widget.view["offers"]]
+    ['expose 6♥', 'expose Q♣']
+    >>> widget.click(1)  # the Q♣ face up; the agent exposes too, and the bets come round
+    >>> [offer["label"] for offer in widget.view["offers"]]
+    ['fold', 'check', 'bet 1-10']
+    >>> widget.click(2, amount=4)  # the agent calls; on third street it checks first
+    >>> widget.view["log"][-3:]
+    ['Seat 1 calls 4', '*** Third street: seat 1 first', 'Seat 1 checks']
+    >>> widget.act(Check())  # a round of checks: the showdown (calatone's stop)
+    >>> widget.view["over"], widget.view["message"], widget.view["log"][-2]
+    (True, 'Hand over: you lost 5.', 'Main pot (10): seat 1 wins 10')
     """
 
     _esm = files("cartes").joinpath("widget.js").read_text(encoding="utf-8")
@@ -205,17 +222,17 @@ class PlayWidget(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
         """Take ``action`` for the seat you play that is to act, then let the agents answer.
         Raises :class:`~cartes.errors.IllegalActionError`, changing nothing, when the hand is
         over or the action is not legal now."""
-        self._check_not_over(repr(action))
+        self._check_turn(repr(action))
         state = self._state
         state.apply(action, seat=state.to_act)
         self._message = ""
         self._advance()
 
-    def click(self, offer: int, **amounts: int) -> None:
+    def click(self, offer: int, /, **amounts: int) -> None:
         """What a click on the button of offer number ``offer`` (from 0, as listed in
         ``view["offers"]``) does, with the sliders at ``amounts`` (by field name: ``amount``,
         ``to``, ``raise_by``; a range not given takes its least)."""
-        self._check_not_over(f"offer {offer!r}")
+        self._check_turn(f"offer {offer!r}")
         legal = self._state.legal_actions()
         if not (isinstance(offer, int) and 0 <= offer < len(legal)):
             raise IllegalActionError(
@@ -223,10 +240,15 @@ class PlayWidget(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
             )
         self.act(_chosen(legal[offer], amounts))
 
-    def _check_not_over(self, what: str) -> None:
-        if self._state.is_terminal:
+    def _check_turn(self, what: str) -> None:
+        state = self._state
+        if state.is_terminal:
             raise IllegalActionError(
                 f"cannot apply {what}: the hand is over (deal() starts the next)"
+            )
+        if state.to_act not in self._people:  # an agent failed to act (the message says so)
+            raise IllegalActionError(
+                f"cannot apply {what}: it is seat {state.to_act}'s turn, an agent's, not yours"
             )
 
     def _on_click(self, _widget: object, content: Mapping[str, Any], _buffers: object) -> None:
@@ -244,7 +266,10 @@ class PlayWidget(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
                 offers[index]["label"] != content.get("label")
             ):
                 raise IllegalActionError("that button is from an earlier turn: click again")
-            self.click(index, **dict(content.get("amounts") or {}))
+            amounts = content.get("amounts") or {}
+            if not isinstance(amounts, Mapping):
+                raise IllegalActionError(f"the amounts must be given by name, got {amounts!r}")
+            self.click(index, **amounts)
         except CartesError as error:
             self._message = str(error)
             self._refresh()
@@ -277,10 +302,11 @@ class PlayWidget(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
         obs = state.observation(self.seat)
         # the buttons stand for the legal actions: the table need not list them too
         table = self._table(dataclasses.replace(obs, legal_actions=()))
-        offers = [] if state.is_terminal else [
+        yours = not state.is_terminal and state.to_act in self._people
+        offers = [
             {"label": self._label(offer), "ranges": offer_ranges(offer)}
             for offer in state.legal_actions()
-        ]
+        ] if yours else []
         message = self._message
         if state.is_terminal and not message:
             won = state.payoffs[self.seat]
