@@ -12,6 +12,7 @@ collect_ignore_glob = [
     path
     for path, module in [
         ("src/cartes/plot.py", "matplotlib"),
+        ("src/cartes/widget.py", "anywidget"),
         ("src/cartes/adapters/openspiel.py", "pyspiel"),
         ("src/cartes/adapters/pettingzoo.py", "pettingzoo"),
         ("docs/adapters.rst", "pyspiel"),

@@ -75,7 +75,7 @@ def test_each_page_has_its_pictures() -> None:
         "rules/stud.rst"]
     assert {"siete-calles-muerta", "siete-settled", "siete-bank-bust"} <= named[
         "rules/siete-y-medio.rst"]
-    assert {"games-third-street", "games-showdown"} <= named["games.rst"]
+    assert {"games-third-street", "games-showdown", "games-banking"} <= named["games.rst"]
 
 
 def test_the_stud_showdown_shows_the_full_house_and_hides_the_muck() -> None:
@@ -246,3 +246,14 @@ def test_a_typo_in_a_picture_fails_the_build_at_its_line(tmp_path):
     line = typo.splitlines().index("   SevenCardStud(player=3).start(seed=7)") + 1
     assert f"index.rst:{line}: WARNING: cartes-view: " in warnings
     assert "player" in warnings
+
+
+def test_the_banking_picture_is_the_hand_the_guide_describes() -> None:
+    """games.rst's 7½ picture: five seats settled against the bank at seat 3, every card of
+    the bank's hand face up, and the payoffs the text reads from it."""
+    html = picture("games-banking")
+    assert "bank seat 3" in html
+    assert "result: seat 0 +2, seat 1 -1, seat 2 -1, seat 3 +1, seat 4 -1" in html
+    bank = re.search(r'data-seat="3".*?</tr>', html, re.S)
+    assert bank is not None
+    assert re.findall(r'data-card="(\w+)"', bank.group(0)) == ["6o"]

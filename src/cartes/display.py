@@ -33,7 +33,7 @@ import dataclasses
 import html as _html
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cartes import _render
 from cartes.deck import Deck
@@ -43,12 +43,19 @@ from cartes.games.contract import Action, Observation, State
 from cartes.games.table import Table
 from cartes.spanish import SpanishCard
 
+if TYPE_CHECKING:
+    from cartes.deck import SeedLike
+    from cartes.games.contract import Game
+    from cartes.play import Agent
+    from cartes.widget import PlayWidget
+
 __all__ = [
     "action_label",
     "card_svg",
     "card_text",
     "cards_html",
     "html_view",
+    "play",
     "text_view",
 ]
 
@@ -614,6 +621,35 @@ def html_view(obj: object, *, reveal: bool = False, width: int = 40) -> str:
             "</div>"
         )
     raise TypeError(f"html_view has no view of {type(obj).__name__}")
+
+
+def play(game: Game, agents: Sequence[Agent | None], seed: SeedLike = None) -> PlayWidget:
+    """Play ``game`` in a notebook: a widget with the table as :func:`html_view` draws it, a
+    button for each legal action (a slider for each amount a range leaves open), the
+    ``agents`` answering for the other seats, and the hand's log below; when the hand is
+    over the table shows the payoffs and a button deals the next hand. ``agents`` has one
+    entry per seat, ``None`` for a seat you play. Needs the ``notebook`` extra (anywidget):
+    ``pip install -e '.[notebook]'``. See :class:`cartes.widget.PlayWidget`.
+
+    >>> from cartes import games
+    >>> from cartes.play import ThresholdAgent
+    >>> game = games.get("siete-y-medio", players=3)  # seat 0 holds the bank first
+    >>> widget = play(game, [ThresholdAgent(), None, ThresholdAgent()], seed=2)
+    >>> widget.view["offers"][0]["label"], widget.view["offers"][0]["ranges"]
+    ('bet 1-3', [{'field': 'amount', 'name': 'amount', 'low': 1, 'high': 3}])
+    """
+    try:
+        from cartes.widget import PlayWidget
+    except ImportError as error:
+        if error.name is None or error.name.split(".")[0] not in ("anywidget", "ipywidgets"):
+            raise
+        from cartes.errors import MissingExtraError
+
+        raise MissingExtraError(
+            "playing in a notebook needs anywidget, which is not installed: "
+            "pip install anywidget (or the notebook extra, pip install -e '.[notebook]')"
+        ) from None
+    return PlayWidget(game, agents, table=html_view, label=action_label, seed=seed)
 
 
 def _register() -> None:
