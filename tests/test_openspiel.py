@@ -124,7 +124,6 @@ def test_information_states_hide_the_other_seats_down_cards():
         assert np.array_equal(np.asarray(one.observation_tensor(player)),
                               enc.observation_tensor(obs))
         assert one.observation_string(player) == enc.observation_string(obs)
-        assert one.information_state_string(player) == enc.information_state_string(obs)
 
 
 def test_a_clone_is_independent():
@@ -161,12 +160,12 @@ def test_the_mccfr_example_trains_and_evaluates():
 
 def test_openspiels_rl_environment_plays_the_game():
     """rl_environment (what OpenSpiel's DQN, NFSP... learn from) samples chance itself and
-    reads the observation tensor as the information state (no information-state tensor)."""
+    reads the information-state tensor."""
     from open_spiel.python import rl_environment
 
     game = OpenSpielGame(SevenCardStud(players=3))
     environment = rl_environment.Environment(game, seed=1)
-    assert environment.observation_spec()["info_state"] == encoding(game.cartes_game).tensor_shape
+    assert environment.observation_spec()["info_state"] == (game.information_state_tensor_size(),)
     rng = np.random.default_rng(0)
     total = np.zeros(3)
     for _ in range(10):
