@@ -321,3 +321,18 @@ def test_a_clone_is_independent_and_keeps_the_history():
     back = replay(game, [(s.player, s.action) for s in twin.full_history()])
     assert back is not None
     assert back.returns() == twin.returns()
+
+
+@pytest.mark.parametrize("game", three_handed())
+def test_the_legal_numbers_are_the_encodings(game):
+    """The adapter may skip building the whole observation for the legal numbers: they are
+    the encoding's from the seat's observation all the same."""
+    enc = game._the_setup().encoding
+    rng = np.random.default_rng(11)
+    for _ in range(30):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                seat = state.current_player()
+                assert state.legal_actions() == enc.legal_action_ids(state.hand.observation(seat))
+            random_step(state, rng)

@@ -20,7 +20,7 @@ from typing import Any
 from cartes.adapters.openspiel._params import from_parameters
 from cartes.deck import Deck
 from cartes.errors import IllegalActionError
-from cartes.games.contract import Action, Event, Game, State
+from cartes.games.contract import Action, Event, Game, Observation, State
 from cartes.games.encoding import Encoding, canonical, encoding
 
 __all__ = ["Hand", "Setup", "setup_for", "token"]
@@ -41,8 +41,13 @@ class Setup:
         self.cards_used = self.encoding.cards_used()
         self.shuffles = hasattr(type(self.encoding.start(self.deck.copy())), "shuffler")
         self.key: tuple[str, str] = ("", "")  # (name, parameters) set by the game
+        # The poker and 7½ numberings read nothing of an observation but the offers: their
+        # legal numbers come without building the seat's whole observation (most of a step).
+        numbering = type(self.encoding).legal_ids.__qualname__
+        self.offers_only = numbering in _OFFERS_ONLY
 
 
+_OFFERS_ONLY = ("PokerEncoding.legal_ids", "SieteEncoding.legal_ids")
 _SETUPS: dict[tuple[str, str], Setup] = {}
 
 
@@ -144,8 +149,14 @@ class Hand:
         """The seat to act's action numbers, each with its action (kept until the next step)."""
         if self.legal is None:
             assert self.hand is not None
-            seat = self.hand.to_act
-            self.legal = self.setup.encoding.legal_ids(self.hand.observation(seat))
+            hand = self.hand
+            seat = hand.to_act
+            if self.setup.offers_only:
+                obs = Observation(seat, seat, (), (), (), (), (), (), hand.legal_actions(),
+                                  False)
+            else:
+                obs = hand.observation(seat)
+            self.legal = self.setup.encoding.legal_ids(obs)
         return self.legal
 
     # -- steps -----------------------------------------------------------------------------------
