@@ -8,7 +8,7 @@ import itertools
 import numpy as np
 import pyspiel
 
-from cartes.games.encoding import encoding
+from cartes.games.encoding import canonical, encoding
 
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 
@@ -55,7 +55,8 @@ def seen(state, seat):
 
 def twins(game, rng, tries=200):
     """A state and its twin that differ only in one card that seat ``q`` alone has seen (it
-    is swapped with a card nobody has seen), the same actions played: ``(state, twin, q)``."""
+    is swapped with a card nobody has seen), the same actions played and the same public
+    view: ``(state, twin, q)``."""
     players = game.num_players()
     cards = dict(enumerate(encoding(game.cartes_game).new_deck()))
     index = {card: outcome for outcome, card in cards.items()}
@@ -76,7 +77,11 @@ def twins(game, rng, tries=200):
                 steps = [(s.player, swap.get(s.action, s.action) if s.player == CHANCE
                           else s.action) for s in state.full_history()]
                 twin = replay(game, steps)
-                if twin is not None and not twin.is_chance_node():
+                # a true twin: the rules may make a hidden card public business (7½'s bank
+                # declares on a first 3 or 4); then the swap changed more than q's secret
+                if (twin is not None and not twin.is_chance_node()
+                        and canonical(twin.hand.observation(None))
+                        == canonical(state.hand.observation(None))):
                     return state, twin, int(q)
     raise AssertionError("no twin states found")
 

@@ -40,10 +40,10 @@ def variants(name):
 @pytest.mark.parametrize("name", encoded_games())
 def test_openspiel_random_simulation_test_passes(name):
     spiel_name = register(name)
-    pyspiel.random_sim_test(pyspiel.load_game(spiel_name), num_sims=5, serialize=False,
+    pyspiel.random_sim_test(pyspiel.load_game(spiel_name), num_sims=5, serialize=True,
                             verbose=False)
     for game in variants(name)[1:]:
-        pyspiel.random_sim_test(OpenSpielGame(game), num_sims=3, serialize=False,
+        pyspiel.random_sim_test(OpenSpielGame(game), num_sims=3, serialize=True,
                                 verbose=False)
 
 
@@ -54,7 +54,7 @@ def test_stud_with_unusual_options_passes_the_simulation_test():
                  SevenCardStud(players=8, starting_stack=40, ante=0)):
         spiel = OpenSpielGame(game)
         assert spiel.cartes_game == game
-        pyspiel.random_sim_test(spiel, num_sims=5, serialize=False, verbose=False)
+        pyspiel.random_sim_test(spiel, num_sims=5, serialize=True, verbose=False)
 
 
 def test_load_game_takes_the_games_options():
@@ -104,7 +104,7 @@ def test_chance_outcomes_are_deck_positions_for_decks_that_skip_indices():
         assert spiel.max_chance_outcomes() == size
         state = spiel.new_initial_state()
         assert sorted(a for a, _ in state.chance_outcomes()) == list(range(size))
-        pyspiel.random_sim_test(spiel, num_sims=3, serialize=False, verbose=False)
+        pyspiel.random_sim_test(spiel, num_sims=3, serialize=True, verbose=False)
 
 
 def test_information_states_hide_the_other_seats_down_cards():
@@ -187,7 +187,7 @@ def test_siete_y_medio_with_revision_3s_options_and_actions_passes_the_simulatio
 
     game = OpenSpielGame(SieteYMedio(players=5, modality=3, minimum=1, maximum=4,
                                      bust_pays_double=True))
-    pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
     names = encoding(game.cartes_game).action_names
     rng = np.random.default_rng(31)
     met = set()

@@ -336,3 +336,35 @@ def test_the_legal_numbers_are_the_encodings(game):
                 seat = state.current_player()
                 assert state.legal_actions() == enc.legal_action_ids(state.hand.observation(seat))
             random_step(state, rng)
+
+
+def test_7_half_the_reshuffle_of_an_exhausted_stock_is_chance():
+    """The stock emptied by hand (random play never empties 40 cards): the next draw waits
+    for chance to order the discards, and deals the first card chance placed."""
+    from cartes.deck import Deck
+    from cartes.spanish import SpanishCard
+
+    game = OpenSpielGame(SieteYMedio(players=3))
+    rng = np.random.default_rng(4)
+    for _ in range(100):
+        state = random_state(game, rng, int(rng.integers(0, 4)))
+        draws = [a for a in state.legal_actions() if state.action_to_string(a).startswith("draw")]
+        if draws and not state.is_terminal():
+            break
+    hand = state.hand
+    hand.discards.extend(hand.deck.cards)
+    hand.deck = Deck([], kind=SpanishCard)
+    index = {card: outcome for outcome, card in game.chance_cards.items()}
+    discards = sorted(index[card] for card in hand.discards)
+    state.apply_action(draws[0])
+    assert state.is_chance_node()
+    assert sorted(a for a, _ in state.chance_outcomes()) == discards
+    first = None
+    while state.is_chance_node():
+        outcome = int(rng.choice([a for a, _ in state.chance_outcomes()]))
+        first = outcome if first is None else first
+        state.apply_action(outcome)
+    reshuffled = [e for e in state.hand.history if type(e).__name__ == "StockReshuffled"]
+    assert len(reshuffled) == 1
+    dealt = [e for e in state.hand.history if type(e).__name__ == "Dealt"][-1]
+    assert dealt.card == game.chance_cards[first]
