@@ -13,8 +13,7 @@ fresh deck, :attr:`OpenSpielGame.chance_cards`), as many as a hand can use
 A shuffle in mid-hand (7½'s re-deal after an annulment, its stock running out) is chance's
 too: after the action that shuffles, chance places the shuffled cards one at a time. Player
 actions are the game's action numbers (:class:`~cartes.games.encoding.Encoding`); returns are
-the payoffs in chips. Observers, information states and their tensors:
-:mod:`cartes.adapters.openspiel._views`.
+the payoffs in chips. Observers, information states and their tensors: :class:`Observer`.
 
 >>> import pyspiel
 >>> from cartes.adapters.openspiel import register
@@ -47,7 +46,7 @@ from cartes.errors import ConfigurationError
 from cartes.games.contract import Game, Observation, State
 from cartes.games.encoding import encoding
 
-__all__ = ["Observer", "OpenSpielGame", "OpenSpielState", "register", "setup_for", "short_name"]
+__all__ = ["Observer", "OpenSpielGame", "OpenSpielState", "register", "short_name"]
 
 _REGISTERED: set[str] = set()
 _FACTORIES: list[type] = []
@@ -175,8 +174,8 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> Observer:
-        """The observer for ``iig_obs_type`` (see :mod:`cartes.adapters.openspiel._views`;
-        ``None``: the default observation)."""
+        """The :class:`Observer` for ``iig_obs_type`` (``None``: the default
+        observation)."""
         if params:
             raise ConfigurationError(f"observation parameters are not supported, got {params}")
         return Observer(self._the_setup(), iig_obs_type)

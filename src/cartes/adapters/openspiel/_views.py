@@ -1,51 +1,4 @@
-"""OpenSpiel's observers for cartes' games: every :class:`pyspiel.IIGObservationType`, as
-strings and tensors, showing exactly what the type names.
-
-*Public* information is what a spectator sees (:meth:`~cartes.games.State.observation` of
-``None``); a seat's *private* information is what it sees otherwise than the spectator does
-(its hidden cards, the game's private details). ``perfect_recall`` views hold the history
-(every event as the viewer saw it); the others hold the present.
-
-Strings (``p`` the player; ``H(v)`` the history as viewer ``v`` saw it, one short token per
-event; ``A(v)`` who acted, in order, with the action number where ``v`` knows it; ``O(v)``
-the encoding's observation string):
-
-============ ============== ============================ =================================
-recall       public         private SINGLE_PLAYER        private ALL_PLAYERS
-============ ============== ============================ =================================
-yes          ``pub|H(None)`` ``p|H(p)|A(p)`` (the          ``pub|H(None)|A`` then each
-             ``|A(None)``   information state; without   seat's events seen otherwise
-                            public info: only p's own
-                            events and numbers)
-no           ``O(None)``    ``O(p)`` (without public     ``O(None)`` then each seat's
-                            info: only p's own cards)    hidden cards
-============ ============== ============================ =================================
-
-Tensors (float32 in 0..1; ``n`` seats, ``D`` the deck's cards by chance outcome, ``T`` the
-encoding's observation tensor, ``L`` its bound on a hand's actions, ``B`` the bits of an
-action number), pieces in this order, each present when the type asks for it:
-
-================== ============ ==================================================================
-piece              shape        meaning
-================== ============ ==================================================================
-``player``         ``(n,)``     the player, one-hot (SINGLE_PLAYER)
-``private_cards``  ``(D,)`` or  the cards the player (SINGLE_PLAYER) or each seat (ALL_PLAYERS)
-                   ``(n, D)``   sees that a spectator does not: now, or ever in the hand
-                                (perfect recall)
-``public_cards``   ``(D,)``     every card a spectator has seen in the hand (perfect recall,
-                                public)
-``actions``        ``(L, 2+B)`` the players' actions in order: 1; 1 if the viewer may not know
-                                the number (a spectator, of an action whose event it sees
-                                otherwise: a face-down draw, a muck, calatone's choice of the
-                                card to expose), else 0 and the number in binary, least
-                                significant bit first (perfect recall, public)
-``observation``    ``(T,)``     the encoding's observation tensor: the player's with public
-                                and SINGLE_PLAYER, a spectator's with public otherwise
-================== ============ ==================================================================
-
-The information-state tensor (perfect recall, public, SINGLE_PLAYER) is ``player``,
-``private_cards``, ``public_cards``, ``actions`` and ``observation``; the default observation
-tensor (public, SINGLE_PLAYER, no recall) is the encoding's own.
+"""OpenSpiel's observers for cartes' games (:class:`Observer`, documented there).
 """
 
 from __future__ import annotations
@@ -69,8 +22,54 @@ _ALL = pyspiel.PrivateInfoType.ALL_PLAYERS
 
 
 class Observer:
-    """OpenSpiel's observer protocol for one observation type: :attr:`tensor` and
-    :attr:`dict` (its named pieces) filled by :meth:`set_from`, and :meth:`string_from`.
+    """OpenSpiel's observer protocol for one :class:`pyspiel.IIGObservationType`:
+    :attr:`tensor` and :attr:`dict` (its named pieces) filled by :meth:`set_from`, and
+    :meth:`string_from`, showing exactly what the type names.
+
+    *Public* information is what a spectator sees (:meth:`~cartes.games.State.observation` of
+    ``None``); a seat's *private* information is what it sees otherwise than the spectator does
+    (its hidden cards, the game's private details). ``perfect_recall`` views hold the history
+    (every event as the viewer saw it); the others hold the present.
+
+    Strings (``p`` the player; ``H(v)`` the history as viewer ``v`` saw it, one short token per
+    event; ``A(v)`` who acted, in order, with the action number where ``v`` knows it; ``O(v)``
+    the encoding's observation string):
+
+    - perfect recall, public, SINGLE_PLAYER (the information state): ``p|H(p)|A(p)``;
+    - perfect recall, public, NONE: ``pub|H(None)|A(None)``; with ALL_PLAYERS, ``A`` shows
+      every number and each seat's events seen otherwise follow;
+    - perfect recall, no public: only the player's (SINGLE_PLAYER) or each seat's (ALL_PLAYERS)
+      events seen otherwise and numbers only it knew;
+    - no recall, public: ``O(p)`` (SINGLE_PLAYER), ``O(None)`` (NONE), ``O(None)`` then each
+      seat's hidden cards (ALL_PLAYERS);
+    - no recall, no public: only the player's or each seat's hidden cards now;
+    - no public and no private information: the empty string (and an empty tensor).
+
+    Tensors (float32 in 0..1; ``n`` seats, ``D`` the deck's cards by chance outcome, ``T`` the
+    encoding's observation tensor, ``L`` its bound on a hand's actions, ``B`` the bits of an
+    action number), pieces in this order, each present when the type asks for it:
+
+    ================== ============ ==============================================================
+    piece              shape        meaning
+    ================== ============ ==============================================================
+    ``player``         ``(n,)``     the player, one-hot (SINGLE_PLAYER)
+    ``private_cards``  ``(D,)`` or  the cards the player (SINGLE_PLAYER) or each seat by row
+                       ``(n, D)``   (ALL_PLAYERS) sees that a spectator does not: now, or
+                                    ever in the hand (perfect recall)
+    ``public_cards``   ``(D,)``     every card a spectator has seen in the hand (perfect recall,
+                                    public)
+    ``actions``        ``(L, 2+B)`` the players' actions in order: 1; 1 if the viewer may not know
+                                    the number (a spectator, of an action whose event it sees
+                                    otherwise: a face-down draw, a muck, calatone's choice of the
+                                    card to expose), else 0 and the number in binary, least
+                                    significant bit first (perfect recall, public)
+    ``observation``    ``(T,)``     the encoding's observation tensor: the player's with public
+                                    and SINGLE_PLAYER, a spectator's with public otherwise
+    ================== ============ ==============================================================
+
+    The information-state tensor (perfect recall, public, SINGLE_PLAYER) is ``player``,
+    ``private_cards``, ``public_cards``, ``actions`` and ``observation``; the default observation
+    tensor (public, SINGLE_PLAYER, no recall) is the encoding's own.
 
     >>> from cartes.adapters.openspiel import OpenSpielGame
     >>> from cartes.games import SevenCardStud
