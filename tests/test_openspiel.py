@@ -40,10 +40,10 @@ def variants(name):
 @pytest.mark.parametrize("name", encoded_games())
 def test_openspiel_random_simulation_test_passes(name):
     spiel_name = register(name)
-    pyspiel.random_sim_test(pyspiel.load_game(spiel_name), num_sims=5, serialize=False,
+    pyspiel.random_sim_test(pyspiel.load_game(spiel_name), num_sims=5, serialize=True,
                             verbose=False)
     for game in variants(name)[1:]:
-        pyspiel.random_sim_test(OpenSpielGame(game), num_sims=3, serialize=False,
+        pyspiel.random_sim_test(OpenSpielGame(game), num_sims=3, serialize=True,
                                 verbose=False)
 
 
@@ -54,7 +54,7 @@ def test_stud_with_unusual_options_passes_the_simulation_test():
                  SevenCardStud(players=8, starting_stack=40, ante=0)):
         spiel = OpenSpielGame(game)
         assert spiel.cartes_game == game
-        pyspiel.random_sim_test(spiel, num_sims=5, serialize=False, verbose=False)
+        pyspiel.random_sim_test(spiel, num_sims=5, serialize=True, verbose=False)
 
 
 def test_load_game_takes_the_games_options():
@@ -104,7 +104,7 @@ def test_chance_outcomes_are_deck_positions_for_decks_that_skip_indices():
         assert spiel.max_chance_outcomes() == size
         state = spiel.new_initial_state()
         assert sorted(a for a, _ in state.chance_outcomes()) == list(range(size))
-        pyspiel.random_sim_test(spiel, num_sims=3, serialize=False, verbose=False)
+        pyspiel.random_sim_test(spiel, num_sims=3, serialize=True, verbose=False)
 
 
 def test_information_states_hide_the_other_seats_down_cards():
@@ -124,7 +124,6 @@ def test_information_states_hide_the_other_seats_down_cards():
         assert np.array_equal(np.asarray(one.observation_tensor(player)),
                               enc.observation_tensor(obs))
         assert one.observation_string(player) == enc.observation_string(obs)
-        assert one.information_state_string(player) == enc.information_state_string(obs)
 
 
 def test_a_clone_is_independent():
@@ -161,12 +160,12 @@ def test_the_mccfr_example_trains_and_evaluates():
 
 def test_openspiels_rl_environment_plays_the_game():
     """rl_environment (what OpenSpiel's DQN, NFSP... learn from) samples chance itself and
-    reads the observation tensor as the information state (no information-state tensor)."""
+    reads the information-state tensor."""
     from open_spiel.python import rl_environment
 
     game = OpenSpielGame(SevenCardStud(players=3))
     environment = rl_environment.Environment(game, seed=1)
-    assert environment.observation_spec()["info_state"] == encoding(game.cartes_game).tensor_shape
+    assert environment.observation_spec()["info_state"] == (game.information_state_tensor_size(),)
     rng = np.random.default_rng(0)
     total = np.zeros(3)
     for _ in range(10):
@@ -188,7 +187,7 @@ def test_siete_y_medio_with_revision_3s_options_and_actions_passes_the_simulatio
 
     game = OpenSpielGame(SieteYMedio(players=5, modality=3, minimum=1, maximum=4,
                                      bust_pays_double=True))
-    pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
     names = encoding(game.cartes_game).action_names
     rng = np.random.default_rng(31)
     met = set()

@@ -126,3 +126,30 @@ def test_siete_y_medio_with_revision_3s_options_and_actions_passes_the_api_test(
             met.update(names[i] for i in legal)
             environment.step(int(rng.choice(legal)))
     assert {"play", "sit_out"} <= met
+
+
+def test_7_half_the_redeal_after_an_annulment_follows_the_environments_seed():
+    """The re-deal is shuffled from the environment's seed: the same seed re-deals the same,
+    and hands re-deal by different permutations (not one fixed order)."""
+    from cartes.games import SieteYMedio
+
+    game = SieteYMedio(players=3)
+    annul = encoding(game).action_names.index("annul")
+
+    def redeal(seed):
+        environment = CartesEnv(game)
+        environment.reset(seed=seed)
+        obs = environment.observe(environment.agent_selection)
+        if not obs["action_mask"][annul]:
+            return None
+        environment.step(annul)
+        hand = environment.hand
+        order = {card: i for i, card in enumerate(hand.initial_deck)}
+        return tuple(order[card] for card in hand.deck.cards)
+
+    found = {seed: redeal(seed) for seed in range(300)}
+    orders = [order for order in found.values() if order is not None]
+    assert len(orders) >= 3
+    assert len(set(orders)) == len(orders)
+    seed = next(s for s, order in found.items() if order is not None)
+    assert redeal(seed) == found[seed]

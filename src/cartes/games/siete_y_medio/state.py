@@ -15,6 +15,7 @@ and ``"over"`` after the settlement.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -164,11 +165,23 @@ class SieteState(State):
         self.reshuffles += 1
         return np.random.default_rng([self.reshuffle_seed, self.reshuffles])
 
+    #: Who orders a shuffle in mid-hand: ``None``, the hand's generator (from
+    #: ``reshuffle_seed``); otherwise a callable given the cards, returning them in their new
+    #: order (the OpenSpiel adapter's hook, to make each shuffle chance's).
+    shuffler: Callable[[tuple[SpanishCard, ...]], Sequence[SpanishCard]] | None = None
+
+    def _shuffled(self, cards: list[SpanishCard]) -> Deck[SpanishCard]:
+        deck = Deck(cards, kind=SpanishCard)
+        rng = self._rng()  # counted whoever shuffles
+        if self.shuffler is None:
+            deck.shuffle(rng)
+            return deck
+        return Deck(list(self.shuffler(deck.cards)), kind=SpanishCard)
+
     def _card(self) -> SpanishCard:
         if not len(self.deck):  # M-16, M-26: the discards become the stock
             count = len(self.discards)
-            self.deck = Deck(self.discards, kind=SpanishCard)
-            self.deck.shuffle(self._rng())
+            self.deck = self._shuffled(self.discards)
             self.discards = []
             self.history.append(StockReshuffled(None, count))
         card: SpanishCard = self.deck.draw()
@@ -454,8 +467,7 @@ class SieteState(State):
     def _do_annul(self, seat: int, action: Annul) -> None:
         assert self.bank_hand is not None
         self.history.append(Annulled(seat, self.bank_hand.cards[0]))
-        self.deck = Deck(list(self.initial_deck), kind=SpanishCard)  # every card collected
-        self.deck.shuffle(self._rng())
+        self.deck = self._shuffled(list(self.initial_deck))  # every card collected
         self.discards = []
         self.aside = []
         self._deal()

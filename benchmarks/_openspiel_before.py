@@ -1,29 +1,6 @@
-"""cartes' games as OpenSpiel Python games (needs the ``open-spiel`` extra:
-``pip install -e '.[open-spiel]'``).
-
-:func:`register` registers a game under ``"cartes_<name>"`` (dashes become underscores) so
-``pyspiel.load_game`` finds it, with the game's options as OpenSpiel parameters;
-:class:`OpenSpielGame` wraps any configured game directly.
-
-Chance is explicit: before the first decision, chance nodes deal the deck's top cards one at a
-time (every card not yet dealt equally likely; a chance action is a card index), as many as a
-hand can use (:meth:`~cartes.games.encoding.Encoding.cards_used`); the hand is then started
-from that deck. Player actions are the game's action numbers
-(:class:`~cartes.games.encoding.Encoding`); information-state strings, observation strings and
-observation tensors come from the seat's observation; returns are the payoffs in chips.
-
->>> import pyspiel
->>> from cartes.adapters.openspiel import register
->>> register("seven-card-stud")
-'cartes_seven_card_stud'
->>> game = pyspiel.load_game("cartes_seven_card_stud", {"players": 3})
->>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
-(3, 11, 52)
->>> state = game.new_initial_state()
->>> while state.is_chance_node():
-...     state.apply_action(min(state.legal_actions()))
->>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
-(1, ['bring_in', 'complete'])
+"""The OpenSpiel adapter as it was before issue 20 (main at 24ca487), kept as the same-run
+baseline of benchmarks/bench_openspiel.py: its states cloned by deep copy, its information
+states the whole observation as text. Not a module of the library: do not import it elsewhere.
 """
 
 from __future__ import annotations
@@ -40,10 +17,8 @@ from cartes.errors import ConfigurationError
 from cartes.games.contract import Game, Observation, State
 from cartes.games.encoding import Encoding, encoding
 
-__all__ = ["OpenSpielGame", "OpenSpielState", "register", "short_name"]
+__all__ = ["OpenSpielGame", "OpenSpielState", "short_name"]
 
-_REGISTERED: set[str] = set()
-_FACTORIES: list[type] = []
 
 
 def short_name(name: str) -> str:
@@ -281,30 +256,3 @@ class Observer:
         if self.perfect_recall:
             return self.encoding.information_state_string(obs)
         return self.encoding.observation_string(obs)
-
-
-def register(name: str) -> str:
-    """Register the cartes game ``name`` with OpenSpiel (once) and return its OpenSpiel name;
-    its options (those with int, float, bool or text values) become parameters.
-
-    >>> register("seven-card-stud")
-    'cartes_seven_card_stud'
-    """
-    default = games.get(name)
-    encoding(default)  # a game without an encoding cannot be played by number
-    spiel_name = short_name(name)
-    if spiel_name not in _REGISTERED:
-        _NAMES[spiel_name] = name
-
-        # A class, not a closure: pyspiel keeps the factory past the interpreter's end, and
-        # releasing a function then aborts the process; a class it releases cleanly.
-        def made(self: OpenSpielGame, params: dict[str, Any] | None = None) -> None:
-            OpenSpielGame.__init__(self, name, params)
-
-        factory = type(f"OpenSpielGame[{name}]", (OpenSpielGame,), {"__init__": made})
-        _FACTORIES.append(factory)
-        pyspiel.register_game(_game_type(default), factory)
-        _REGISTERED.add(spiel_name)
-    return spiel_name
-
-

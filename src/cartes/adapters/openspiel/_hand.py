@@ -1,0 +1,349 @@
+"""The Python side of one OpenSpiel state: the deal, the cartes hand, the shuffles chance
+orders in mid-hand, and each viewer's history as compact text.
+
+pyspiel clones a Python state by making a new initial state and deep-copying each attribute of
+its ``__dict__``; the state keeps everything in one :class:`Hand`, whose ``__deepcopy__`` is
+the cartes hand's own :meth:`~cartes.games.State.clone` and a few list copies.
+
+Chance deals the deck's top cards one at a time before the first decision. A hand that
+shuffles in mid-hand (7½'s re-deal after an annulment, its stock running out) takes the order
+from chance too: the action that shuffles waits (the state is a chance node) while chance
+picks the shuffled cards one at a time, then it is applied with that order.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from cartes.adapters.openspiel._params import from_parameters
+from cartes.deck import Deck
+from cartes.errors import IllegalActionError
+from cartes.games.contract import Action, Event, Game, Observation, State
+from cartes.games.encoding import Encoding, canonical, encoding
+
+__all__ = ["Hand", "Setup", "setup_for", "token"]
+
+
+class Setup:
+    """What every state of one game needs, made once per game."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.players = game.players
+        self.encoding: Encoding = encoding(game)
+        self.deck = self.encoding.new_deck()
+        # A chance outcome is a card's position in the fresh deck: outcomes must run
+        # 0..len(deck)-1, and Spanish or stripped decks skip card indices.
+        self.cards: dict[int, Any] = dict(enumerate(self.deck))
+        self.index = {card: outcome for outcome, card in self.cards.items()}
+        self.cards_used = self.encoding.cards_used()
+        self.shuffles = hasattr(type(self.encoding.start(self.deck.copy())), "shuffler")
+        self.key: tuple[str, str] = ("", "")  # (name, parameters) set by the game
+        # The poker and 7½ numberings read nothing of an observation but the offers: their
+        # legal numbers come without building the seat's whole observation (most of a step).
+        numbering = type(self.encoding).legal_ids.__qualname__
+        self.offers_only = numbering in _OFFERS_ONLY
+
+
+_OFFERS_ONLY = ("PokerEncoding.legal_ids", "SieteEncoding.legal_ids")
+_SETUPS: dict[tuple[str, str], Setup] = {}
+
+
+def setup_for(name: str, params_text: str) -> Setup:
+    """The :class:`Setup` of a game by cartes name and parameters (JSON text), made once."""
+    key = (name, params_text)
+    found = _SETUPS.get(key)
+    if found is None:
+        found = Setup(from_parameters(name, json.loads(params_text)))
+        found.key = key
+        _SETUPS[key] = found
+    return found
+
+
+class _NeedShuffle(Exception):  # noqa: N818 - a signal, not an error
+    def __init__(self, cards: tuple[Any, ...]) -> None:
+        super().__init__("a shuffle")
+        self.cards = cards
+
+
+def _risky(hand: State, action: Action, players: int) -> bool:
+    """Whether ``action`` may shuffle (then it is tried on a clone first): 7½ shuffles on an
+    annulment and when a card is dealt from an empty stock; one action deals one card, save
+    the deal that follows an annulment or the last vote."""
+    deck = getattr(hand, "deck", None)
+    return action.kind == "annul" or deck is None or len(deck) <= players + 1
+
+
+class Hand:
+    """One state's deal, hand and pending shuffle; cloned cheaply."""
+
+    __slots__ = ("actions", "dealt", "hand", "left", "legal", "orders", "pending", "picked",
+                 "setup", "shuffle", "views")
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.dealt: list[int] = []
+        self.left: list[int] = list(setup.cards)  # chance's outcomes now
+        self.hand: State | None = None
+        # the players' actions in order: seat, number, and whether everyone saw the number
+        # (not when the event it made reads otherwise for a spectator: a face-down draw, a
+        # muck, calatone's choice of the card to expose)
+        self.actions: list[tuple[int, int, bool]] = []
+        self.pending: int | None = None  # an action waiting for chance to shuffle
+        self.orders: list[list[int]] = []  # the shuffles chosen for it so far
+        self.shuffle: list[int] = []  # the cards of the shuffle being chosen
+        self.picked: list[int] = []
+        self.legal: dict[int, Action] | None = None
+        self.views: dict[int | None, tuple[int, str]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        twin = Hand.__new__(Hand)
+        twin.setup = self.setup
+        twin.dealt = list(self.dealt)
+        twin.left = list(self.left)
+        twin.hand = None if self.hand is None else self.hand.clone()
+        twin.actions = list(self.actions)
+        twin.pending = self.pending
+        twin.orders = [list(order) for order in self.orders]
+        twin.shuffle = list(self.shuffle)
+        twin.picked = list(self.picked)
+        twin.legal = self.legal
+        twin.views = dict(self.views)
+        return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = {name: getattr(self, name) for name in self.__slots__ if name != "setup"}
+        state["legal"] = None
+        state["views"] = {}
+        state["key"] = self.setup.key
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.setup = setup_for(*state.pop("key"))
+        for name, value in state.items():
+            setattr(self, name, value)
+
+    # -- whose turn ----------------------------------------------------------------------------
+
+    @property
+    def chance(self) -> bool:
+        """Whether chance is to act."""
+        return self.hand is None or self.pending is not None
+
+    def to_act(self) -> int | None:
+        """The seat to act (``None`` at a chance node or when over)."""
+        if self.chance:
+            return None
+        assert self.hand is not None
+        return self.hand.to_act
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each card chance may deal or put next in the shuffle, equally likely."""
+        left = self.left
+        p = 1.0 / len(left)
+        return [(outcome, p) for outcome in left]
+
+    def legal_ids(self) -> dict[int, Action]:
+        """The seat to act's action numbers, each with its action (kept until the next step)."""
+        if self.legal is None:
+            assert self.hand is not None
+            hand = self.hand
+            seat = hand.to_act
+            if self.setup.offers_only:
+                obs = Observation(seat, seat, (), (), (), (), (), (), hand.legal_actions(),
+                                  False)
+            else:
+                obs = hand.observation(seat)
+            self.legal = self.setup.encoding.legal_ids(obs)
+        return self.legal
+
+    # -- steps -----------------------------------------------------------------------------------
+
+    def apply(self, action: int) -> None:
+        """Apply a chance outcome or a player's action number."""
+        if self.hand is None:
+            self._deal(action)
+        elif self.pending is not None:
+            self.legal = None
+            self._pick(action)
+        else:
+            self._play(action)
+
+    def _take(self, outcome: int) -> None:
+        try:
+            self.left.remove(outcome)
+        except ValueError:
+            raise IllegalActionError(
+                f"chance outcome {outcome} is not possible now: possible are {self.left}"
+            ) from None
+
+    def _deal(self, outcome: int) -> None:
+        self._take(outcome)
+        self.dealt.append(outcome)
+        if len(self.dealt) == self.setup.cards_used - 1 and len(self.left) == 1:
+            self.dealt.append(self.left.pop())  # the last card has nowhere else to go
+        if len(self.dealt) >= self.setup.cards_used:
+            cards = self.setup.cards
+            taken = set(self.dealt)
+            rest = [card for outcome, card in cards.items() if outcome not in taken]
+            top = [cards[outcome] for outcome in self.dealt]
+            self.hand = self.setup.encoding.start(Deck([*top, *rest]))
+            self.left = []
+
+    def _play(self, number: int) -> None:
+        legal = self.legal_ids()
+        action = legal.get(number)
+        if action is None:
+            assert self.hand is not None
+            self.setup.encoding.decode(number, self.hand.observation(self.hand.to_act))
+            raise AssertionError("unreachable: decode refuses what legal_ids leaves out")
+        self.legal = None
+        self.pending = number
+        self.orders = []
+        self._try(action)
+
+    def _pick(self, outcome: int) -> None:
+        self._take(outcome)
+        self.picked.append(outcome)
+        if len(self.left) == 1:
+            self.picked.append(self.left.pop())
+        if not self.left:
+            self._chosen()
+
+    def _chosen(self) -> None:
+        """A shuffle's order is chosen: try the waiting action again."""
+        self.orders.append(self.picked)
+        self.picked, self.shuffle = [], []
+        assert self.hand is not None
+        assert self.pending is not None
+        self._try(self.legal_ids()[self.pending])
+
+    def _try(self, action: Action) -> None:
+        """Apply ``action`` with the shuffles chosen so far; one more needed makes the state
+        a chance node again (the hand untouched until every shuffle is chosen)."""
+        hand = self.hand
+        assert hand is not None
+        seat, number = hand.to_act, self.pending
+        assert seat is not None
+        assert number is not None
+        if not self.setup.shuffles:
+            self._done(seat, number, hand.apply(action))
+            return
+        work = hand.clone() if _risky(hand, action, self.setup.players) else hand
+        orders = iter(self.orders)
+        cards = self.setup.cards
+
+        def shuffler(deck: tuple[Any, ...]) -> Sequence[Any]:
+            order = next(orders, None)
+            if order is not None:
+                return [cards[outcome] for outcome in order]
+            if work is hand:
+                raise AssertionError(f"{action!r} shuffled where the adapter did not expect")
+            raise _NeedShuffle(deck)
+
+        work.shuffler = shuffler  # type: ignore[attr-defined]
+        try:
+            event = work.apply(action)
+        except _NeedShuffle as need:
+            self.shuffle = [self.setup.index[card] for card in need.cards]
+            self.left = list(self.shuffle)
+            self.picked = []
+            if len(self.left) <= 1:  # nothing to choose
+                self.picked, self.left = self.left, []
+                self._chosen()
+            return
+        finally:
+            work.shuffler = None  # type: ignore[attr-defined]
+        self.hand = work
+        self._done(seat, number, event)
+
+    def _done(self, seat: int, number: int, event: Event) -> None:
+        self.actions.append((seat, number, event.seen_by(None) == event))
+        self.pending = None
+        self.orders = []
+        self.legal = None
+
+    # -- views -------------------------------------------------------------------------------
+
+    def view(self, viewer: int | None) -> str:
+        """The hand's history as ``viewer`` saw it (``None``: what everyone saw), as compact
+        text: one :func:`token` per event. Kept per viewer and extended with the events since
+        (a history only grows), so a step costs only its own events."""
+        hand = self.hand
+        if hand is None:
+            return ""
+        history = hand.history
+        count, text = self.views.get(viewer, (0, ""))
+        if count < len(history):
+            text += "".join([token(event.seen_by(viewer)) for event in history[count:]])
+            self.views[viewer] = (len(history), text)
+        return text
+
+    def marks(self, viewer: int | None, every: bool = False) -> str:
+        """The players' actions as ``viewer`` knew them: the seat and the number, or ``?``
+        for a number only its seat knew (``every``: all numbers). Who acted when is public
+        (a spectator sees whose turn it is), though no event may show it: 7½'s bank declares
+        a hand valid by choice on a 3 or a 4, by rule on any other card."""
+        return ".".join([f"{seat}{number if public or every or seat == viewer else '?'}"
+                         for seat, number, public in self.actions])
+
+    def private_events(self, seat: int) -> list[tuple[int, Event]]:
+        """The events ``seat`` saw otherwise than everyone did, with their positions."""
+        assert self.hand is not None
+        out = []
+        for position, event in enumerate(self.hand.history):
+            mine, public = event.seen_by(seat), event.seen_by(None)
+            if mine is not public and mine != public:
+                out.append((position, mine))
+        return out
+
+
+# -- compact event text ---------------------------------------------------------------------
+
+_CODES: dict[type, tuple[str, tuple[str, ...]]] = {}
+
+
+def _code(kind: type) -> tuple[str, tuple[str, ...]]:
+    """A class's code (its name's capitals and its length: ``CardDealt`` is ``CD9``) and its
+    field names but the seat. Made from the name alone, so that every process agrees."""
+    found = _CODES.get(kind)
+    if found is None:
+        import dataclasses
+
+        name = kind.__name__
+        short = ("".join(ch for ch in name if ch.isupper()) or name[:1]) + str(len(name))
+        names = tuple(f.name for f in dataclasses.fields(kind) if f.name != "seat")
+        found = _CODES[kind] = (short, names)
+    return found
+
+
+def _value(value: object) -> str:
+    if value is None:
+        return "-"
+    if value is True:
+        return "T"
+    if value is False:
+        return "F"
+    if isinstance(value, tuple):
+        return "(" + " ".join([_value(item) for item in value]) + ")"
+    if isinstance(value, Action):
+        code, names = _code(type(value))
+        return code + "(" + " ".join([_value(getattr(value, n)) for n in names]) + ")"
+    return canonical(value)
+
+
+def token(event: Event) -> str:
+    """An event as short text: its seat, a code for its kind (its class name's capitals and
+    length), then its other fields' values, no names; actions inside likewise. Two events of
+    one game get the same token exactly when they are equal.
+
+    >>> from cartes import Card
+    >>> from cartes.games.poker.events import CardDealt
+    >>> token(CardDealt(seat=1, card=Card("As"), face_up=False, street=3))
+    '1CD9:As,F,3;'
+    """
+    code, names = _code(type(event))
+    seat = "" if event.seat is None else str(event.seat)
+    return f"{seat}{code}:{','.join([_value(getattr(event, n)) for n in names])};"
