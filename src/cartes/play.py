@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import math
+import warnings
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
@@ -151,14 +152,19 @@ class Agent(Protocol):
 
 
 def concrete(offer: Action, rng: np.random.Generator | None = None) -> Action:
-    """An applicable action from an offer: a range ``Bet(1, up_to=10)`` becomes one amount
-    (random with ``rng``, else the least); see :meth:`Action.choose
-    <cartes.games.Action.choose>`.
+    """Deprecated: ``offer.choose(rng)`` (:meth:`Action.choose <cartes.games.Action.choose>`)
+    is the one way to turn a range offer into one action, which this calls.
 
-    >>> from cartes.games import Bet, Raise
-    >>> concrete(Bet(1, up_to=10)), concrete(Raise(to=4))
-    (Bet(amount=1), Raise(to=4))
+    >>> from cartes.games import Bet
+    >>> Bet(1, up_to=10).choose()  # instead of concrete(Bet(1, up_to=10))
+    Bet(amount=1)
     """
+    warnings.warn(
+        "cartes.play.concrete is deprecated: use offer.choose(rng) (the alias goes in the "
+        "release after the next)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     return offer.choose(rng)
 
 

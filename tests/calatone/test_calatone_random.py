@@ -44,7 +44,7 @@ from cartes.games.poker.events import (
     Shown,
     UncalledReturned,
 )
-from cartes.play import CallingStation, RandomAgent, SeatView, SimpleAgent, concrete, play_hand
+from cartes.play import CallingStation, RandomAgent, SeatView, SimpleAgent, play_hand
 
 POOL = [Fold(), Check(), Call(), BringIn(), Show(), Concede(), Expose("As"), Expose("2c"),
         Declare("As Ks Qs Js Ts"), *[Bet(k) for k in (1, 2, 5, 10, 11, 30)],
@@ -78,7 +78,7 @@ class StubbornAgent:
 
     def act(self, view):
         keep = [a for a in view.legal_actions if a not in (Fold(), Concede())]
-        return concrete(keep[int(self.rng.integers(len(keep)))], self.rng)
+        return keep[int(self.rng.integers(len(keep)))].choose(self.rng)
 
 
 def rank_groups(cards):
@@ -258,7 +258,7 @@ def play_checked(game, seed, probe):
         if probe:
             before = state.clone()
             for offer in legal:
-                state.clone().apply(concrete(offer))
+                state.clone().apply(offer.choose())
             foreign = [Expose(c) for c in state.initial_deck[-3:]]
             for action in [*POOL, *foreign]:
                 if not any(offer.allows(action) for offer in legal):

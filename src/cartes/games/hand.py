@@ -157,10 +157,15 @@ class _View:
             pending.clear()
         return self.seen
 
-    def fork(self) -> _View:
-        """A view for a clone: the same events so far (shared: a SeenEvents never changes),
-        its own events from now on."""
-        return _View(self.events())
+    def prefix(self, length: int) -> SeenEvents:
+        """The first ``length`` events of this view (all of them when it holds no more), for
+        a clone whose history shares them: shared, not copied, when they are all."""
+        seen = self.events()
+        if len(seen) <= length:
+            return seen
+        head = SeenEvents(seen[:length])
+        head._texts = seen._texts[:length]
+        return head
 
 
 # ---------------------------------------------------------------------------------------------
@@ -209,6 +214,8 @@ class HandState(State):
     _turn: int | None
     _legal: tuple[Action, ...] | None
     _views: dict[int | None, _View]
+    #: For a clone: its original's views, and how many events the two histories share.
+    _inherited: tuple[dict[int | None, _View], int] | None
 
     def _init_hand(self, setup: Setup) -> None:
         """Set up what the base keeps: call it first in the driver's ``__init__``."""
@@ -220,6 +227,7 @@ class HandState(State):
         self._turn = -1  # -1: not known yet
         self._legal = None
         self._views = {}
+        self._inherited = None
 
     # -- the setup, by the names drivers and users read -------------------------------------
 
@@ -276,8 +284,21 @@ class HandState(State):
         event in self.history)``, kept up to date by :meth:`_record` once asked for."""
         view = self._views.get(viewer)
         if view is None:
-            view = self._views[viewer] = _View.of(self.history, viewer)
+            view = self._views[viewer] = self._new_view(viewer)
         return view.events()
+
+    def _new_view(self, viewer: int | None) -> _View:
+        """A view for ``viewer``'s first observation: a clone starts from the redactions its
+        original had made of the events they share (looked up only now, so that a clone
+        nobody observes costs nothing for its views), then redacts its own."""
+        history = self.history
+        inherited = self._inherited
+        parent = None if inherited is None else inherited[0].get(viewer)
+        if parent is None or inherited is None:
+            return _View.of(history, viewer)
+        view = _View(parent.prefix(inherited[1]))
+        view.pending = [event.seen_by(viewer) for event in history[len(view.seen):]]
+        return view
 
     # -- whose turn, what is legal -----------------------------------------------------------
 
@@ -337,17 +358,25 @@ class HandState(State):
 
     def clone(self) -> HandState:
         """An independent copy: the attributes in :attr:`copied` copied, the history and the
-        actions as new lists, each view shared up to now."""
-        cls = type(self)
-        twin = cls.__new__(cls)
+        actions as new lists; the views of this state are where the copy's start from."""
+        twin: HandState = self._twin()
         mine = twin.__dict__
-        mine.update(self.__dict__)
         for name, copy in self.copied.items():
             mine[name] = copy(mine[name])
+        self._cloned(twin)
+        return twin
+
+    def _twin(self) -> Any:
+        """A copy sharing every attribute but the history, the actions and the views (its
+        own, started from this state's): where a driver's own ``clone`` starts."""
+        cls = type(self)
+        twin = cls.__new__(cls)
+        twin.__dict__.update(self.__dict__)
         twin.history = list(self.history)
         twin.actions = list(self.actions)
-        twin._views = {viewer: view.fork() for viewer, view in self._views.items()}
-        self._cloned(twin)
+        twin._views = {}
+        if self._views:  # (else the twin looks where its original would have)
+            twin._inherited = (self._views, len(self.history))
         return twin
 
     def _cloned(self, twin: Any) -> None:
@@ -374,6 +403,7 @@ class HandState(State):
         # The views are a cache: a pickle or a deep copy redacts its history again on demand.
         state = dict(self.__dict__)
         state["_views"] = {}
+        state["_inherited"] = None
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:

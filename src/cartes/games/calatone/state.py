@@ -162,6 +162,21 @@ class CalatoneState(PokerState):
         self._position = {seat: i for i, seat in enumerate(self._order)}
         self._begin()
 
+    def clone(self) -> CalatoneState:
+        # written out (the same as the base's from `copied`): a search clones at every node,
+        # and the loop over the declared fields cost a third more
+        twin: CalatoneState = self._twin()
+        twin.deck = self.deck.copy()
+        twin.chips = chips = self.chips.copy()
+        twin.round = None if self.round is None else self.round.copy(chips)
+        twin.cards = [list(c) for c in self.cards]
+        twin.up = [list(u) for u in self.up]
+        twin.chosen = dict(self.chosen)
+        twin.first_speakers = dict(self.first_speakers)
+        twin.showdown = None if self.showdown is None else self.showdown.copy()
+        twin.revealed = set(self.revealed)
+        return twin
+
     @property
     def dealer(self) -> int:
         """The dealer's seat: the :attr:`button`."""

@@ -389,6 +389,18 @@ class SieteState(HandState):
         """Every seat's balance now: before the hand, plus what it has won or lost so far."""
         return tuple(b + d for b, d in zip(self.initial_balances, self.net, strict=True))
 
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Every seat's chips now, as in every game: in siete y medio, its :attr:`balances`
+        (an account that may go below zero, M-19).
+
+        >>> from cartes.games import SieteYMedio
+        >>> state = SieteYMedio(players=2).start(seed=1, stacks=[5, -2])
+        >>> state.stacks == state.balances == (5, -2)
+        True
+        """
+        return self.balances
+
     def calles(self, seat: int) -> tuple[tuple[SpanishCard, ...], ...]:
         """The cards of each of ``seat``'s calles (one for a hand without calles and for the
         bank), all of them: this is the house's view, see :meth:`observation` for a seat's."""
