@@ -25,14 +25,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from cartes.deck import Deck, SeedLike, make_rng
 from cartes.errors import IllegalActionError
 from cartes.french import Card
 from cartes.games._check import is_whole, start_deck, start_stacks, whole
-from cartes.games.contract import Action, Event, Game, State, deck_kind
+from cartes.games.contract import Action, Event, Game, State, deck_kind, quick_init
 from cartes.spanish import SpanishCard
 
 __all__ = ["HandGame", "HandState", "SeenEvents", "Setup"]
@@ -45,7 +45,8 @@ HISTORY_FORMAT = "cartes-hand/1"
 # The setup: what a hand starts from, the header of its history
 
 
-@dataclass(frozen=True)
+@quick_init  # built for every hand
+@dataclass(frozen=True, slots=True)
 class Setup:
     """What one hand was started from: the game, the deck in dealing order (and the burn pile a
     stacked deck came with), the stacks, the button, the seed of any shuffle in mid-hand and a
@@ -66,7 +67,7 @@ class Setup:
     reshuffle_seed: int | None = None
     burned: tuple[Card | SpanishCard, ...] = ()
     #: A game's own start options, written as the history's ``options`` (``None``: none).
-    options: Mapping[str, Any] | None = field(default=None)
+    options: Mapping[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The history's header, JSON-ready, in the order histories are written.
@@ -259,11 +260,14 @@ class HandState(State):
     # -- recording ---------------------------------------------------------------------------
 
     def _record(self, event: Event) -> None:
-        """Append ``event`` to the history and push it, redacted, to each viewer's view; the
-        seat to act and the legal actions are worked out again when next asked."""
+        """Append ``event`` to the history and push it, redacted, to each viewer's view.
+
+        Every event is recorded while the hand is dealt or an action is carried out, and the
+        seat to act and the legal actions are forgotten when an action starts and when it
+        ends (:meth:`_apply`): so they are worked out again after every event that changes
+        them, without paying for it at each of an action's events (a hand records about
+        twice as many events as it takes actions)."""
         self.history.append(event)
-        self._turn = -1
-        self._legal = None
         views = self._views
         if views:
             for viewer, view in views.items():
@@ -272,8 +276,6 @@ class HandState(State):
     def _record_all(self, events: list[Event]) -> None:
         """:meth:`_record` for several events in order."""
         self.history.extend(events)
-        self._turn = -1
-        self._legal = None
         views = self._views
         if views:
             for viewer, view in views.items():
@@ -349,8 +351,10 @@ class HandState(State):
         seat = self.to_act
         assert seat is not None
         self.actions.append((seat, action))
+        self._turn = -1  # (the driver's rules read the state, not these, while it acts)
+        self._legal = None
         event = self._act(seat, action)
-        self._turn = -1  # (whatever the driver changed after its last event)
+        self._turn = -1
         self._legal = None
         return event
 

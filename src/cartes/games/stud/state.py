@@ -321,7 +321,11 @@ class StudState(PokerState):
         moved = rnd.apply(seat, action)
         chips = self.chips
         event = Acted(seat, action, moved, not chips.stacks[seat] and not chips.folded[seat])
-        self._record(event)
+        # self._record(event), written out: the event of most actions, the hot path of a hand
+        self.history.append(event)
+        if self._views:
+            for viewer, view in self._views.items():
+                view.pending.append(event.seen_by(viewer))
         if not rnd.pending:
             self._close_round()
         return event
