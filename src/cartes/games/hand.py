@@ -33,12 +33,10 @@ from cartes.errors import IllegalActionError
 from cartes.french import Card
 from cartes.games._check import is_whole, start_deck, start_stacks, whole
 from cartes.games.contract import Action, Event, Game, State, deck_kind, quick_init
+from cartes.games.history import HISTORY_FORMAT
 from cartes.spanish import SpanishCard
 
 __all__ = ["HandGame", "HandState", "SeenEvents", "Setup"]
-
-#: The format name a history carries in ``format`` (see :mod:`cartes.games.history`).
-HISTORY_FORMAT = "cartes-hand/1"
 
 
 # ---------------------------------------------------------------------------------------------

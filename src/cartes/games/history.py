@@ -23,9 +23,11 @@ from cartes.deck import Deck
 from cartes.errors import CartesError, HistoryError
 from cartes.games._source import Source, read_text
 from cartes.games.contract import DECK_KINDS, Game, State, action_from_dict
-from cartes.games.hand import HISTORY_FORMAT
 
 __all__ = ["HISTORY_FORMAT", "check_history", "rebuild"]
+
+#: The format name a history carries in ``format``.
+HISTORY_FORMAT = "cartes-hand/1"
 
 
 def rebuild(data: Source | Mapping[str, Any], make_game: Callable[..., Game]) -> State:
