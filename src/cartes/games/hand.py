@@ -142,16 +142,15 @@ class _View:
 
     @staticmethod
     def of(events: Iterable[Event], viewer: int | None) -> _View:
-        seen = SeenEvents([event.seen_by(viewer) for event in events])
-        seen._texts = ()
-        return _View(seen)
+        return _View(SeenEvents([event.seen_by(viewer) for event in events]))
 
     def events(self) -> SeenEvents:
         pending = self.pending
         if pending:
             old = self.seen
             seen = SeenEvents(old + tuple(pending))
-            seen._texts = old._texts  # the texts of the events the two share
+            if old._texts:  # the texts of the events the two share
+                seen._texts = old._texts
             self.seen = seen
             pending.clear()
         return self.seen
@@ -163,7 +162,8 @@ class _View:
         if len(seen) <= length:
             return seen
         head = SeenEvents(seen[:length])
-        head._texts = seen._texts[:length]
+        if seen._texts:
+            head._texts = seen._texts[:length]
         return head
 
 
