@@ -346,7 +346,9 @@ class HandState(State):
         raise NotImplementedError
 
     def _apply(self, action: Action) -> Event:
-        seat = self.to_act
+        seat = self._turn  # apply() has just asked for the legal actions, so it is known
+        if seat == -1:
+            seat = self.to_act
         assert seat is not None
         self.actions.append((seat, action))
         self._turn = -1  # (the driver's rules read the state, not these, while it acts)
