@@ -11,7 +11,7 @@ import sys
 
 from cartes import games
 from cartes.games import Action, Call, Check, Fold, Show
-from cartes.play import RandomAgent, SeatView, SimpleAgent, concrete, simulate
+from cartes.play import RandomAgent, SeatView, SimpleAgent, simulate
 
 
 class PairOrFold:
@@ -27,7 +27,7 @@ class PairOrFold:
         for choice in ([Call(), Check()] if paired else [Check(), Fold()]):
             if choice in legal:
                 return choice
-        return concrete(legal[0])
+        return legal[0].choose()  # a range offer as one amount: its least
 
 
 def main(hands: int = 2000) -> None:

@@ -7,7 +7,6 @@ from hypothesis import strategies as st
 
 from cartes import Card, Deck
 from cartes.games import Fold, Muck, SevenCardStud
-from cartes.play import concrete
 
 STREETS = (4, 5, 6, 7)
 
@@ -76,7 +75,7 @@ class StubbornAgent:
 
     def act(self, view):
         keep = [a for a in view.legal_actions if a not in (Fold(), Muck())]
-        return concrete(keep[int(self.rng.integers(len(keep)))], self.rng)
+        return keep[int(self.rng.integers(len(keep)))].choose(self.rng)
 
 
 def random_stacks(game, rng):

@@ -14,8 +14,10 @@ import pytest
 import cartes.games as games
 from cartes import Deck
 from cartes.errors import IllegalActionError
-from cartes.games import Check, Fold, Game, Observation, State
+from cartes.games import Call, Check, Fold, Game, Observation, State
+from cartes.games.hand import HandGame, HandState
 from cartes.games.poker.events import Acted, CardDealt
+from cartes.games.testing import check_game
 from cartes.play import RandomAgent, play_hand, simulate
 
 
@@ -185,3 +187,113 @@ def test_to_json_and_text_log_come_from_the_state_contract():
     assert state.text_log().splitlines()[0].startswith("Seat 0")
     with pytest.raises(NotImplementedError, match="HighCardState does not define to_dict"):
         state.to_json()
+
+
+# -- the same game on the hand-state base (cartes.games.hand) ------------------------------
+
+
+@dataclass(frozen=True)
+class BaseHighCard(HandGame["BaseHighCardState"]):
+    """The high-card game again, built on the base: the template start, _record, the views,
+    the declared fields, the history."""
+
+    name: ClassVar[str] = "base-high-card"
+    players: int = 3
+    starting_stack: int = 20
+    shuffles_in_hand: ClassVar[bool] = False
+
+    def start(self, seed=None, *, deck=None, stacks=None, button=0, reshuffle_seed=None):
+        return self._start(seed, deck, stacks, button, reshuffle_seed)
+
+    def deck_minimum(self):
+        return self.players, "one card per player"
+
+    def new_hand(self, setup, deck):
+        return BaseHighCardState(setup, deck)
+
+
+class BaseHighCardState(HandState):
+    copied: ClassVar = {"folded": list, "stacks": list}
+    compared: ClassVar = {"turn": None, "folded": None, "stacks": None}
+
+    def __init__(self, setup, deck):
+        self._init_hand(setup)
+        self.cards = deck.deal(self.n)
+        self.turn, self.folded, self.stacks = 0, [False] * self.n, list(setup.stacks)
+        self._record_all([CardDealt(s, c, False, 1) for s, c in enumerate(self.cards)])
+
+    def _next_to_act(self):
+        return None if self.turn >= self.n else self.turn
+
+    def _offers(self):
+        return () if self.to_act is None else (Fold(), Check())
+
+    @property
+    def is_terminal(self):
+        return self.turn >= self.n
+
+    @property
+    def payoffs(self):
+        live = [s for s in range(self.n) if not self.folded[s]] or list(range(self.n))
+        best = max(live, key=lambda s: self.cards[s])
+        return tuple(self.n - 1 if s == best else -1 for s in range(self.n))
+
+    def why_not(self, action):
+        return f"{action!r}: only Fold() or Check() here" if isinstance(action, Call) else None
+
+    def _act(self, seat, action):
+        self.folded[seat] = isinstance(action, Fold)
+        self.turn += 1
+        event = Acted(seat, action, 0, False)
+        self._record(event)
+        if self.is_terminal:  # the pot is paid
+            self.stacks = [s + p for s, p in zip(self.setup.stacks, self.payoffs, strict=True)]
+        return event
+
+    def observation(self, seat):
+        seat = self._viewer(seat)
+        return Observation(
+            seat=seat, to_act=self.to_act, stacks=tuple(self.stacks), committed=(0,) * self.n,
+            folded=tuple(self.folded),
+            cards=tuple((c if s == seat else None,) for s, c in enumerate(self.cards)),
+            board=(), history=self._seen(seat),
+            legal_actions=self.legal_actions() if seat == self.to_act else (),
+            is_terminal=self.is_terminal)
+
+
+def test_a_game_on_the_base_keeps_the_contract_and_replays(monkeypatch):
+    monkeypatch.setattr(games, "_REGISTRY", dict(games._REGISTRY))
+    games.register("base-high-card", BaseHighCard)
+    game = BaseHighCard()
+    report = check_game(game, hands=60, seed=4, probe=1.0)
+    assert report.hands == 60
+    state = game.start(seed=5, button=2)
+    with pytest.raises(IllegalActionError, match=r"Call\(\): only Fold\(\) or Check\(\) here"):
+        state.apply(Call())
+    seen = [state.observation(seat) for seat in (None, 0, 1, 2)]  # views exist from here on
+    twin = state.clone()
+    state.apply(Check())
+    twin.apply(Fold())
+    for hand in (state, twin):  # each view pushed to, apart, and equal to a redaction afresh
+        for viewer in (None, 0, 1, 2):
+            assert hand.observation(viewer).history == tuple(
+                event.seen_by(viewer) for event in hand.history
+            )
+    assert seen[1].history == tuple(e.seen_by(0) for e in state.history[:3])
+    assert twin != state
+    assert twin.clone() == twin
+    assert games.replay(state.to_json()) == state
+    assert state.to_dict()["button"] == 2
+    assert state.to_dict()["reshuffle_seed"] is None
+
+
+def test_the_host_policies_are_hooks_and_concrete_is_deprecated():
+    from cartes.games import Bet, Calatone, Expose, SevenCardStud
+    from cartes.play import concrete, forced_choice
+
+    state = Calatone(players=2).start(seed=3)
+    lower = min(state.cards[1][:2], key=lambda card: card.index)
+    assert state.forced_choice() == Expose(lower) == forced_choice(state.legal_actions())
+    assert SevenCardStud(players=2).start(seed=1).forced_choice() is None
+    with pytest.warns(DeprecationWarning, match="offer.choose"):
+        assert concrete(Bet(1, up_to=10)) == Bet(1)

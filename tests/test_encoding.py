@@ -366,9 +366,10 @@ def test_canonical_text_tells_values_apart():
 
 @pytest.mark.parametrize("name", encoded_games())
 def test_remembered_event_texts_are_the_events_own(name):
-    """An information state's history text is remembered per event object: it must be what
-    the event reads afresh, at every step, for every seat, whatever was remembered before."""
-    from cartes.games import encoding as module
+    """An information state's history text is kept with each viewer's view of the history: it
+    must be what the events read afresh (the same history as a plain tuple, which keeps
+    nothing), at every step, for every seat, whatever was kept before."""
+    import dataclasses
 
     game = games.get(name)
     enc = encoding(game)
@@ -376,24 +377,26 @@ def test_remembered_event_texts_are_the_events_own(name):
         for seat in [None, *range(game.players)]:
             obs = state.observation(seat)
             remembered = enc.information_state_string(obs)
-            module._EVENT_TEXTS.clear()
+            afresh = dataclasses.replace(obs, history=tuple(obs.history))
+            assert type(afresh.history) is tuple
+            assert enc.information_state_string(afresh) == remembered
             assert enc.information_state_string(obs) == remembered
 
 
-def test_remembered_event_texts_keep_equal_values_of_other_kinds_apart(monkeypatch):
+def test_remembered_event_texts_keep_equal_values_of_other_kinds_apart():
     from fractions import Fraction
 
-    from cartes.games import encoding as module
+    from cartes.games.hand import SeenEvents
     from cartes.games.poker.events import AntePosted
 
     one, also_one = AntePosted(0, 1), AntePosted(0, Fraction(1))
     assert one == also_one  # equal values, other kinds: the texts still differ
     assert canonical(one) != canonical(also_one)
     assert canonical(also_one) == canonical(AntePosted(0, Fraction(1)))
-    monkeypatch.setattr(module, "_EVENT_TEXTS_MAX", 2)
-    for amount in range(10):  # a full memory is emptied, not grown without end
-        canonical(AntePosted(1, amount))
-    assert len(module._EVENT_TEXTS) <= 2
+    # a view's texts are its own events' texts, not those of equal events seen before
+    first, second = SeenEvents([one]), SeenEvents([also_one])
+    assert canonical(first) == canonical((one,)) != canonical(second)
+    assert canonical(second) == canonical((also_one,))
 
 
 def test_import_cartes_loads_no_adapter_and_no_framework():

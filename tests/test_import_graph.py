@@ -92,17 +92,31 @@ def test_no_import_cycles():
 EXPORTERS = {"cartes.games.stud.phh", "cartes.games.log"}
 
 
+def _base_name(base: ast.expr) -> str | None:
+    """``Game`` for ``Game``, ``HandGame`` for ``HandGame[StudState]``."""
+    if isinstance(base, ast.Subscript):
+        base = base.value
+    return base.id if isinstance(base, ast.Name) else None
+
+
 def defines_a_game(name: str) -> bool:
     tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
     return any(
         isinstance(node, ast.ClassDef)
-        and any(isinstance(base, ast.Name) and base.id == "Game" for base in node.bases)
+        and any(_base_name(base) in ("Game", "HandGame") for base in node.bases)
         for node in tree.body
     )
 
 
-#: The game drivers: every module of cartes.games that defines a Game (each game's package).
-DRIVERS = {name for name in MODULES if name.startswith("cartes.games.") and defines_a_game(name)}
+#: The hand-state base: every driver builds on it, and it names no game.
+BASE = "cartes.games.hand"
+
+#: The game drivers: every module of cartes.games that defines a Game (each game's package;
+#: not the base, whose HandGame is the template the games fill in).
+DRIVERS = {
+    name for name in MODULES
+    if name.startswith("cartes.games.") and name != BASE and defines_a_game(name)
+}
 
 
 def test_the_drivers_are_found():
@@ -128,8 +142,9 @@ def package_of(module: str) -> str | None:
 
 def crossings(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
     """Every import that breaks the games' arrows: a game's module importing another game's,
-    the poker family importing a game, the contract importing a game, the poker family or an
-    exporter."""
+    the poker family importing a game, the contract or the hand-state base importing a game,
+    the poker family or an exporter, the runners (``cartes.play``) importing a game or the
+    poker family."""
     found = []
     for module, imported in sorted(graph.items()):
         home = package_of(module)
@@ -137,10 +152,12 @@ def crossings(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
             there = package_of(other)
             game_to_game = home in GAMES and there in GAMES and there != home
             poker_to_game = home == "poker" and there in GAMES
-            contract_out = module == "cartes.games.contract" and (
+            contract_out = module in ("cartes.games.contract", BASE) and (
                 there is not None or other in EXPORTERS
             )
-            if game_to_game or poker_to_game or contract_out:
+            # the runners know no game: a game's host policies are its state's hooks
+            runner_to_game = module == "cartes.play" and there is not None
+            if game_to_game or poker_to_game or contract_out or runner_to_game:
                 found.append((module, other))
     return found
 
@@ -167,6 +184,10 @@ def test_no_game_imports_another_and_the_contract_imports_no_game():
         ("cartes.games.poker.betting", "cartes.games.calatone.actions"),  # poker imports a game
         ("cartes.games.contract", "cartes.games.poker.actions"),  # the contract, poker
         ("cartes.games.contract", "cartes.games.log"),  # the contract, an exporter
+        ("cartes.games.hand", "cartes.games.stud.state"),  # the base imports a game
+        ("cartes.games.hand", "cartes.games.poker.betting"),  # the base, poker
+        ("cartes.play", "cartes.games.calatone.actions"),  # the runners import a game
+        ("cartes.play", "cartes.games.poker.actions"),
     ],
 )
 def test_a_crossing_would_be_found(module, other):
@@ -175,13 +196,22 @@ def test_a_crossing_would_be_found(module, other):
     assert crossings(graph) == [(module, other)]
 
 
-@pytest.mark.parametrize("module", sorted(DRIVERS | {"cartes.games.contract"}))
+def test_the_drivers_build_on_the_base():
+    for driver in DRIVERS:
+        assert BASE in GRAPH[driver], driver
+    assert {f"cartes.games.{game}.state" for game in GAMES} - {
+        name for name in MODULES if BASE in GRAPH[name] or POKER + ".state" in GRAPH[name]
+    } == set()
+
+
+@pytest.mark.parametrize("module", sorted(DRIVERS | {"cartes.games.contract", BASE}))
 def test_core_and_drivers_import_no_exporter(module):
     assert GRAPH[module] & EXPORTERS == set()
 
 
 def test_core_imports_no_driver():
     assert GRAPH["cartes.games.contract"] & (DRIVERS | {"cartes.games"}) == set()
+    assert GRAPH[BASE] & (DRIVERS | {"cartes.games"}) == set()
 
 
 def test_a_cycle_would_be_found(monkeypatch):

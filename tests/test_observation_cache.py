@@ -27,7 +27,6 @@ from _observe_old import old_observation, old_seen_by
 from cartes import Card, SpanishCard
 from cartes.errors import IllegalActionError
 from cartes.games import Action, Calatone, Game, SevenCardStud, SieteYMedio, replay
-from cartes.games._seen import SeenHistory, seen_history
 from cartes.games.calatone.events import ExposeChosen
 from cartes.games.poker.events import CardDealt
 from cartes.games.siete_y_medio.events import Dealt
@@ -172,7 +171,7 @@ def test_pickles_deep_copies_and_histories_leave_the_cache_out(game: Game) -> No
     # the cache is invisible: equality, the JSON history and replay are unchanged, and a
     # pickle carries an empty cache (a few bytes), not the redacted histories
     assert len(pickle.dumps(state)) < len(fresh) + 100
-    assert pickle.loads(pickle.dumps(state)).__dict__["_seen_history"].views == {}
+    assert pickle.loads(pickle.dumps(state)).__dict__["_views"] == {}
     assert state.to_dict() == saved
     assert replay(state.to_json()) == state
     for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
@@ -202,19 +201,16 @@ def test_a_clone_does_not_keep_its_original_alive() -> None:
     assert twin.observation(2) == old_observation(twin, 2)
 
 
-def test_a_history_that_shrank_is_redacted_again() -> None:
-    events = [CardDealt(0, Card("As"), False, 3), CardDealt(1, Card("Kd"), False, 3)]
-    cache = SeenHistory(events)
-    assert cache.view(1) == (CardDealt(0, None, False, 3), events[1])
-    events[:] = [CardBurned(None, Card("2c"))]
-    assert cache.view(1) == (CardBurned(None, None),)
-
-
-def test_seen_history_is_the_events_seen_by_the_viewer() -> None:
+def test_a_view_is_the_events_seen_by_the_viewer_and_kept_as_they_are_recorded() -> None:
     state = Calatone(players=3).start(seed=2)
-    for seat in (None, 0, 1, 2):
-        assert seen_history(state, seat) == tuple(e.seen_by(seat) for e in state.history)
-    assert seen_history(state, 0) is seen_history(state, 0)
+    views = {seat: state._seen(seat) for seat in (None, 0, 1, 2)}
+    for seat, seen in views.items():
+        assert seen == tuple(e.seen_by(seat) for e in state.history)
+        assert state._seen(seat) is seen  # nothing new: the same tuple
+    state.apply(state.legal_actions()[0])  # pushed to every view that exists
+    for seat in views:
+        assert len(state._views[seat].pending) == 1
+        assert state._seen(seat) == tuple(e.seen_by(seat) for e in state.history)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import math
+import warnings
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
@@ -38,21 +39,7 @@ from cartes._progress import progress_bar
 from cartes.deck import SeedLike, make_rng
 from cartes.errors import ConfigurationError, IllegalActionError
 from cartes.games._check import whole
-from cartes.games.calatone import Declare, Expose
-from cartes.games.contract import Action, Game, Observation, State
-from cartes.games.poker.actions import BringIn, Call, Check, Fold
-from cartes.games.siete_y_medio.actions import (
-    Annul,
-    Decline,
-    Draw,
-    Exchange,
-    Keep,
-    Muerta,
-    Play,
-    Stand,
-    Vote,
-)
-from cartes.games.stud.actions import Show
+from cartes.games.contract import Action, Game, Observation, State, _most_of, forced_pick
 from cartes.games.table import Table
 
 __all__ = [
@@ -165,31 +152,39 @@ class Agent(Protocol):
 
 
 def concrete(offer: Action, rng: np.random.Generator | None = None) -> Action:
-    """An applicable action from an offer: a range ``Bet(1, up_to=10)`` becomes one amount
-    (random with ``rng``, else the least); see :meth:`Action.choose
-    <cartes.games.Action.choose>`.
+    """Deprecated: ``offer.choose(rng)`` (:meth:`Action.choose <cartes.games.Action.choose>`)
+    is the one way to turn a range offer into one action, which this calls.
 
-    >>> from cartes.games import Bet, Raise
-    >>> concrete(Bet(1, up_to=10)), concrete(Raise(to=4))
-    (Bet(amount=1), Raise(to=4))
+    >>> from cartes.games import Bet
+    >>> Bet(1, up_to=10).choose()  # instead of concrete(Bet(1, up_to=10))
+    Bet(amount=1)
     """
+    warnings.warn(
+        "cartes.play.concrete is deprecated: use offer.choose(rng) (the alias goes in the "
+        "release after the next)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     return offer.choose(rng)
 
 
 def forced_choice(legal: Sequence[Action]) -> Action | None:
     """The sensible answer to a choice that is not a bet, or ``None``: show at a stud
     showdown, expose the lower of one's two cards in calatone, and declare the best five
-    (calatone offers its declarations best first).
+    (calatone offers its declarations best first). Each offer's class says
+    (:meth:`Action.pick_among <cartes.games.Action.pick_among>`); a state's own policy is
+    :meth:`State.forced_choice <cartes.games.State.forced_choice>`.
 
+    >>> from cartes.games import Check, Expose, Fold
     >>> forced_choice((Expose("As"), Expose("7d"))), forced_choice((Fold(), Check()))
     (Expose('7d'), None)
     """
-    if Show() in legal:
-        return Show()
-    exposes = [a for a in legal if isinstance(a, Expose)]
-    if exposes:
-        return min(exposes, key=lambda a: a.card.index)
-    return next((a for a in legal if isinstance(a, Declare)), None)
+    return forced_pick(legal)
+
+
+def _offer_of_kind(legal: Sequence[Action], kind: str) -> Action | None:
+    """The first offer of ``kind`` (the runners read kinds, not any game's classes)."""
+    return next((offer for offer in legal if offer.kind == kind), None)
 
 
 _PICK_MAX = 32
@@ -251,13 +246,15 @@ class CallingStation:
     """
 
     def act(self, view: SeatView) -> Action:
-        forced = forced_choice(view.legal_actions)
+        legal = view.legal_actions
+        forced = forced_pick(legal)
         if forced is not None:
             return forced
-        for choice in (Check(), Call(), BringIn()):
-            if choice in view.legal_actions:
+        for kind in ("check", "call", "bring_in"):
+            choice = _offer_of_kind(legal, kind)
+            if choice is not None:
                 return choice
-        return concrete(view.legal_actions[0])
+        return legal[0].choose()
 
 
 class SimpleAgent:
@@ -275,7 +272,7 @@ class SimpleAgent:
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal_actions
-        forced = forced_choice(legal)
+        forced = forced_pick(legal)
         if forced is not None:
             return forced
         obs = view.observation()
@@ -284,15 +281,16 @@ class SimpleAgent:
         made = 3 if counts[0] >= 3 else 2 if counts[:2] == [2, 2] else counts[0] - 1
         aggressive = [a for a in legal if a.kind in ("bet", "raise", "complete")]
         if made >= 2 and aggressive:
-            return concrete(aggressive[0])
-        if Check() in legal:
-            return Check()
+            return aggressive[0].choose()
+        offered = {offer.kind: offer for offer in reversed(legal)}  # the first of each kind
+        if "check" in offered:
+            return offered["check"]
         cheap = obs.extra.get("street", 0) <= 4
-        if Call() in legal and (made >= 1 or cheap):
-            return Call()
-        if Fold() in legal:
-            return Fold()
-        return concrete(legal[0])
+        if "call" in offered and (made >= 1 or cheap):
+            return offered["call"]
+        if "fold" in offered:
+            return offered["fold"]
+        return legal[0].choose()
 
 
 def _check_agents(agents: object, seats: int) -> None:
@@ -442,21 +440,21 @@ class ThresholdAgent:
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal_actions
-        kinds = {offer.kind: offer for offer in legal}
-        for fixed in (Vote(True), Play(), Exchange(), Annul(), Decline(), Keep()):
-            if fixed in legal:
-                return fixed
+        kinds = {offer.kind: offer for offer in reversed(legal)}  # the first of each kind
+        if "vote" in kinds:
+            return next(offer for offer in legal if getattr(offer, "accept", False))
+        for kind in ("play", "exchange", "annul", "decline", "keep"):
+            if kind in kinds:
+                return kinds[kind]
         if "bet" in kinds:
-            return concrete(kinds["bet"])
+            return kinds["bet"].choose()
         if "muerta" in kinds:
-            muerta = kinds["muerta"]
-            assert isinstance(muerta, Muerta)
-            return Muerta(muerta.raise_by if muerta.up_to is None else muerta.up_to)
+            return _most_of(kinds["muerta"])
         obs = view.observation()
         calles = obs.extra["calles"][view.seat]
-        stands = [a for a in legal if isinstance(a, Stand)]
-        draws = [a for a in legal if isinstance(a, Draw)]
-        target = (stands or draws)[0].calle
+        stands = [a for a in legal if a.kind == "stand"]
+        draws = [a for a in legal if a.kind == "draw"]
+        target = _field((stands or draws)[0], "calle")
         cards, face_up, _, _ = calles[target]
         points = sum(card.half_points for card in cards if card is not None)
         limit = self.bank_stand_at if view.seat == obs.extra["bank"] else self.stand_at
@@ -464,10 +462,15 @@ class ThresholdAgent:
         if draws and (points < limit or not stands):
             want_down = not hidden  # keep exactly one card hidden
             for draw in draws:
-                if draw.calle == target and draw.down == want_down:
-                    return concrete(draw)
-            return concrete(draws[0])
+                if _field(draw, "calle") == target and _field(draw, "down") == want_down:
+                    return draw.choose()
+            return draws[0].choose()
         return stands[0]
+
+
+def _field(offer: Action, name: str) -> Any:
+    """A field of a 7½ offer, read by name (the runners import no game's classes)."""
+    return getattr(offer, name)
 
 
 def _half_points(name: str, value: object) -> int:

@@ -44,7 +44,7 @@ from cartes.games.poker.events import (
     Shown,
     UncalledReturned,
 )
-from cartes.play import CallingStation, RandomAgent, SeatView, SimpleAgent, concrete, play_hand
+from cartes.play import CallingStation, RandomAgent, SeatView, SimpleAgent, play_hand
 
 POOL = [Fold(), Check(), Call(), BringIn(), Show(), Concede(), Expose("As"), Expose("2c"),
         Declare("As Ks Qs Js Ts"), *[Bet(k) for k in (1, 2, 5, 10, 11, 30)],
@@ -78,7 +78,7 @@ class StubbornAgent:
 
     def act(self, view):
         keep = [a for a in view.legal_actions if a not in (Fold(), Concede())]
-        return concrete(keep[int(self.rng.integers(len(keep)))], self.rng)
+        return keep[int(self.rng.integers(len(keep)))].choose(self.rng)
 
 
 def rank_groups(cards):
@@ -258,7 +258,7 @@ def play_checked(game, seed, probe):
         if probe:
             before = state.clone()
             for offer in legal:
-                state.clone().apply(concrete(offer))
+                state.clone().apply(offer.choose())
             foreign = [Expose(c) for c in state.initial_deck[-3:]]
             for action in [*POOL, *foreign]:
                 if not any(offer.allows(action) for offer in legal):
@@ -314,3 +314,25 @@ def test_expose_choices_stay_hidden_until_everyone_has_chosen():
         state.apply(state.legal_actions()[1])
     assert all(len(up) == 1 for up in state.up_cards)
     assert all(isinstance(c, Card) for c in state.observation(None).visible_cards())
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=games(), seed=st.integers(0, 2**32 - 1))
+def test_the_written_out_clone_is_the_base_clone_from_the_declared_fields(game, seed):
+    """CalatoneState writes its clone out for speed: it must copy exactly what its declared
+    ``copied`` fields (the hand-state base's clone) copy, and stay independent."""
+    from cartes.games.hand import HandState
+
+    rng = np.random.default_rng(seed)
+    state = game.start(seed=seed)
+    while not state.is_terminal:
+        own, generic = state.clone(), HandState.clone(state)
+        assert own == generic == state
+        assert sorted(own.__dict__) == sorted(generic.__dict__)
+        legal = state.legal_actions()
+        action = legal[int(rng.integers(len(legal)))].choose(rng)
+        own.apply(action)
+        generic.apply(action)
+        assert own == generic != state  # the original is untouched by either
+        state.apply(action)
+        assert state == own

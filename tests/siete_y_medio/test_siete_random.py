@@ -50,7 +50,7 @@ from cartes.games.siete_y_medio.events import (
     Settled,
     Turned,
 )
-from cartes.play import RandomAgent, SeatView, ThresholdAgent, concrete, play_hand, play_table
+from cartes.play import RandomAgent, SeatView, ThresholdAgent, play_hand, play_table
 
 POOL = [Vote(True), Vote(False), Play(), SitOut(), Keep(), Exchange(), Annul(), Decline(),
         Bet(0), Bet(1), Bet(3), Bet(5), Stand(), Stand(1), Stand(7), Draw(), Draw(raise_by=1),
@@ -124,7 +124,7 @@ def probe(state):
     assert legal
     before = state.clone()
     for offer in legal:
-        state.clone().apply(concrete(offer))
+        state.clone().apply(offer.choose())
     for action in POOL:
         if not any(offer.allows(action) for offer in legal):
             with pytest.raises(IllegalActionError):
@@ -133,7 +133,7 @@ def probe(state):
         with pytest.raises(IllegalActionError):
             state.apply(action)
     with pytest.raises(IllegalActionError):
-        state.apply(concrete(legal[0]), seat=(state.to_act + 1) % state.n)
+        state.apply(legal[0].choose(), seat=(state.to_act + 1) % state.n)
     assert state == before
     assert replay(state.to_json()) == state
 
@@ -292,7 +292,7 @@ def test_no_sequence_of_actions_loops_on_a_small_deck(players, cards, seed):
         legal = state.legal_actions()
         eager = [a for a in legal if isinstance(a, Exchange | Annul | OpenCalle)]
         offer = (eager or legal)[int(rng.integers(len(eager or legal)))]
-        state.apply(concrete(offer, rng))
+        state.apply(offer.choose(rng))
         check_state(state)
     assert state.is_terminal
 
@@ -359,4 +359,4 @@ def test_default_action_is_always_applicable():
             for policy in ("check_fold", "all_in"):
                 state.clone().apply(default_action(state, policy))
             legal = state.legal_actions()
-            state.apply(concrete(legal[int(rng.integers(len(legal)))], rng))
+            state.apply(legal[int(rng.integers(len(legal)))].choose(rng))

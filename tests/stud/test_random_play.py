@@ -40,7 +40,7 @@ from cartes.games.poker.events import (
     UncalledReturned,
 )
 from cartes.games.stud.events import CardBurned
-from cartes.play import RandomAgent, SeatView, concrete, play_hand
+from cartes.play import RandomAgent, SeatView, play_hand
 
 POOL = [Fold(), Check(), Call(), BringIn(), Complete(), Show(), Muck(),
         *[Bet(k) for k in (1, 2, 5, 7, 10, 20)], *[Raise(to=k) for k in (3, 10, 12, 15, 20, 40)]]
@@ -159,7 +159,7 @@ def play_checked(game, seed, stacks, probe):
             before = state.clone()
             for offer in legal:  # every offered action applies
                 twin = state.clone()
-                twin.apply(concrete(offer))
+                twin.apply(offer.choose())
             for action in POOL:  # what is not offered is refused, with no change
                 if not any(offer.allows(action) for offer in legal):
                     with pytest.raises(IllegalActionError):

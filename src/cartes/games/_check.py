@@ -112,9 +112,12 @@ def start_deck(
     return deck.copy()
 
 
-def start_stacks(stacks: object, players: int, starting: int, low: int | None) -> list[int]:
+def start_stacks(
+    stacks: object, players: int, starting: int, low: int | None, noun: str = "stack"
+) -> list[int]:
     """The stacks given to ``Game.start`` (``None``: ``starting`` for every seat), checked:
-    one whole number ``>= low`` per seat.
+    one whole number ``>= low`` per seat (``noun`` is what a seat's number is called in the
+    message: a banking game's are balances).
 
     >>> start_stacks(None, 2, 100, 1), start_stacks([5, 7], 2, 100, 1)
     ([100, 100], [5, 7])
@@ -126,6 +129,6 @@ def start_stacks(stacks: object, players: int, starting: int, low: int | None) -
     chips = [starting] * players if stacks is None else whole_list("stacks", stacks, low)
     if len(chips) != players:
         raise ConfigurationError(
-            f"stacks must give one stack per seat ({players}), got {len(chips)}"
+            f"stacks must give one {noun} per seat ({players}), got {len(chips)}"
         )
     return chips

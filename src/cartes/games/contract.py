@@ -60,6 +60,7 @@ __all__ = [
     "checked_amounts",
     "deck_kind",
     "default_action",
+    "forced_pick",
     "quick_init",
 ]
 
@@ -142,6 +143,10 @@ class Action:
     """
 
     kind: ClassVar[str] = "action"
+    #: What an ``int`` field other than an amount of chips holds, for the message when it is
+    #: not a whole number (``{"calle": "a calle number (an int, ...)"}``); the others are
+    #: amounts of chips.
+    field_words: ClassVar[Mapping[str, str]] = {}
     #: The field that an offer's ``up_to`` ranges over (``"amount"`` for :class:`Bet`,
     #: ``"to"`` for :class:`Raise`), or ``None`` for an action that takes no amount.
     range_field: ClassVar[str | None] = None
@@ -199,6 +204,18 @@ class Action:
         """
         return None
 
+    @classmethod
+    def pick_among(cls, offers: Sequence[Action]) -> Action | None:
+        """The offer a host takes when ``offers`` (holding one of this class) are a
+        formality, or ``None`` (the default): a real decision. Stud's ``Show`` picks
+        itself, calatone's ``Expose`` the lower card; see :meth:`State.forced_choice`.
+
+        >>> from cartes.games import Check, Fold
+        >>> Fold.pick_among([Fold(), Check()]) is None
+        True
+        """
+        return None
+
     def choose(self, rng: np.random.Generator | None = None) -> Action:
         """An applicable action from this offer: an offer with a range (``up_to`` set)
         becomes one amount in it (uniform with ``rng``, else the least); others are
@@ -209,6 +226,21 @@ class Action:
         (Bet(amount=1), Fold())
         """
         return self
+
+
+def forced_pick(offers: Sequence[Action]) -> Action | None:
+    """The first pick of an offer's class among ``offers`` (:meth:`Action.pick_among`), or
+    ``None``: the host policy behind :meth:`State.forced_choice`.
+
+    >>> from cartes.games import Expose
+    >>> forced_pick([Expose("As"), Expose("7d")])
+    Expose('7d')
+    """
+    for offer in offers:
+        pick = offer.pick_among(offers)
+        if pick is not None:
+            return pick
+    return None
 
 
 def action_kinds() -> tuple[str, ...]:
@@ -295,8 +327,9 @@ def checked_amounts(action: Action) -> Action:
         if value is None and optional:
             continue
         if not is_whole(value):
+            words = action.field_words.get(name, "a whole number of chips (an int)")
             raise IllegalActionError(
-                f"{type(action).__name__}.{name} must be a whole number of chips (an int), "
+                f"{type(action).__name__}.{name} must be {words}, "
                 f"got {type(value).__name__} {value!r}"
             )
         if type(value) is not int:
@@ -571,15 +604,37 @@ class State(ABC):
                 )
         offered = self.legal_actions()
         if not any(offer.allows(action) for offer in offered):
-            message = _range_offer_message(action, offered)
-            raise IllegalActionError(message or self._illegal_message(action, offered))
+            message = _range_offer_message(action, offered) or self.why_not(action)
+            raise IllegalActionError(
+                message
+                or f"{action!r} is not legal for seat {self.to_act} now: legal actions are "
+                f"{list(offered)}"
+            )
         return self._apply(action)
 
-    def _illegal_message(self, action: Action, offered: Sequence[Action]) -> str:
-        """Why ``action`` is refused: by default, the legal actions. A game may say more
-        precisely what was wrong (a card that is not the seat's, say) and what is allowed."""
-        seat = self.to_act
-        return f"{action!r} is not legal for seat {seat} now: legal actions are {list(offered)}"
+    def why_not(self, action: Action) -> str | None:
+        """The one hook for why ``action`` (its amounts already whole numbers, not among the
+        legal actions) is refused: a game may say more precisely what was wrong (a card that
+        is not the seat's, say) and what is allowed. ``None`` (the default): the message
+        names the legal actions.
+
+        >>> from cartes.games import Fold, SevenCardStud
+        >>> SevenCardStud(players=2).start(seed=1).why_not(Fold()) is None
+        True
+        """
+        return None
+
+    def forced_choice(self) -> Action | None:
+        """The host policy for a choice that is a formality rather than a decision (show at
+        a stud showdown, expose the lower card in calatone, declare the best five), or
+        ``None`` when the seat to act has a real decision. By default each offer's class
+        says (:meth:`Action.pick_among`), so the runners need to know no game's actions.
+
+        >>> from cartes.games import SevenCardStud
+        >>> SevenCardStud(players=2).start(seed=1).forced_choice() is None
+        True
+        """
+        return forced_pick(self.legal_actions())
 
     def default_action(self, policy: HostPolicy = "check_fold") -> Action:
         """The hook behind :func:`~cartes.games.default_action`: what a host applies for the
@@ -647,7 +702,7 @@ class State(ABC):
         """The hand as JSON-ready data that :func:`cartes.games.replay` reads back.
 
         Games that save hands override it; the fields are those of
-        :meth:`StudState.to_dict <cartes.games.StudState.to_dict>` (``format``, ``game``
+        :meth:`HandState.to_dict <cartes.games.hand.HandState.to_dict>` (``format``, ``game``
         (the registered name), ``config``, ``deck``, ``deck_kind``, ``burned``, ``stacks``,
         ``button``, ``reshuffle_seed``, ``actions``, ``events``). The base raises
         ``NotImplementedError``.

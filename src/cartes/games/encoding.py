@@ -39,6 +39,7 @@ from cartes.errors import ConfigurationError, IllegalActionError, UnknownGameErr
 from cartes.french import Card
 from cartes.games._check import is_whole
 from cartes.games.contract import Action, Event, Game, Observation, State
+from cartes.games.hand import SeenEvents
 from cartes.spanish import SpanishCard
 
 __all__ = [
@@ -117,24 +118,18 @@ def _dataclass_text(value: object, names: tuple[str, ...]) -> str:
 
 
 def _event_text(value: object, names: tuple[str, ...]) -> str:
-    """:func:`_dataclass_text` of an event, remembered for that very object: an information
-    state holds the whole history, and a hand's events (immutable, and the same objects from
-    one observation of a seat to the next) were most of its cost. Kept by identity, not by
-    value, so that the text is always the object's own (equal values of other kinds, such as
-    1 and Fraction(1), still read apart); the object is held with its text, so its id cannot
-    be reused while the entry lives."""
-    entry = _EVENT_TEXTS.get(id(value))
-    if entry is not None and entry[0] is value:
-        return entry[1]
-    text = _dataclass_text(value, names)
-    if len(_EVENT_TEXTS) >= _EVENT_TEXTS_MAX:
-        _EVENT_TEXTS.clear()  # bounded: what a few hundred hands of observations need
-    _EVENT_TEXTS[id(value)] = (value, text)
-    return text
+    """:func:`_dataclass_text` of an event."""
+    return _dataclass_text(value, names)
 
 
-_EVENT_TEXTS: dict[int, tuple[object, str]] = {}
-_EVENT_TEXTS_MAX = 1 << 16
+def _history_text(value: SeenEvents) -> str:
+    """The text of a viewer's history from a :class:`~cartes.games.hand.HandState`: each
+    event's text is kept with the view itself (an information state holds the whole history,
+    and a seat's events are the same objects from one observation to the next: they were most
+    of its cost), so only the events new since the view's last text are written."""
+    return "(" + ",".join(value.texts(canonical)) + ")"
+
+
 _EVENT_KINDS: set[type] = set()
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 # Exact types met most often, dispatched without isinstance chains.
@@ -147,6 +142,7 @@ _FAST: dict[type, Callable[[Any], str]] = {
     str: json.dumps,
     Card: str,
     SpanishCard: str,
+    SeenEvents: _history_text,
 }
 
 

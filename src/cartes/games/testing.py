@@ -114,21 +114,12 @@ _ALWAYS_ILLEGAL: tuple[object, ...] = (
 
 
 def _concrete(offer: Action, rng: np.random.Generator | None) -> Action:
-    """One applicable action from an offer: an amount within a range, ends included (the
-    least without ``rng``). Other kinds of range offer make their own choice
-    (``Action.choose``, where the core has it)."""
-    if isinstance(offer, Bet) and offer.up_to is not None:
-        return Bet(offer.amount if rng is None else int(rng.integers(offer.amount,
-                                                                     offer.up_to + 1)))
-    if isinstance(offer, Raise) and offer.up_to is not None:
-        return Raise(to=offer.to if rng is None else int(rng.integers(offer.to,
-                                                                      offer.up_to + 1)))
-    choose = getattr(offer, "choose", None)
-    if callable(choose):
-        chosen = choose(rng)
-        if isinstance(chosen, Action):
-            return chosen
-    return offer
+    """One applicable action from an offer, by the one way there is to choose an amount in a
+    range: the offer's own :meth:`~cartes.games.Action.choose` (the least without ``rng``).
+    A plugin's ``choose`` that returns no action leaves the offer as it is (the checks then
+    say what is wrong with it)."""
+    chosen = offer.choose(rng)
+    return chosen if isinstance(chosen, Action) else offer
 
 
 def _tries(offer: Action, rng: np.random.Generator) -> list[Action]:

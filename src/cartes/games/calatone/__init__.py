@@ -32,14 +32,15 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
-from cartes.deck import Deck, SeedLike, make_rng
+from cartes.deck import Deck, SeedLike
 from cartes.errors import ConfigurationError
 from cartes.french import Card
-from cartes.games._check import flag, start_deck, start_stacks, store, whole
+from cartes.games._check import flag, store, whole
 from cartes.games.calatone.actions import Concede, Declare, Expose
 from cartes.games.calatone.rules import best_declaration
 from cartes.games.calatone.state import CalatoneState
-from cartes.games.contract import RULES_REVISION, Game
+from cartes.games.contract import RULES_REVISION
+from cartes.games.hand import HandGame, Setup
 from cartes.games.poker.betting import MaxBetScope, RaiseCap, SpreadLimit
 from cartes.games.poker.betting import max_bet_scope as checked_scope
 
@@ -54,7 +55,7 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class Calatone(Game):
+class Calatone(HandGame[CalatoneState]):
     """Calatone for 2-7 players (C-1): an equal ``ante`` (C-3), spread-limit bets and raises
     between ``min_bet`` and ``max_bet`` (C-4), an optional cap of ``max_raises_per_round`` full
     bets and raises per round (the bet counts, C-23), table stakes.
@@ -152,22 +153,36 @@ class Calatone(Game):
         >>> state.stacks, state.dealer, state.street
         ((49, 79), 1, 2)
         """
-        n = self.players
-        rng = make_rng(seed)
-        if deck is None:
-            deck = self.deck()
-            deck.shuffle(rng)
-        else:
-            if isinstance(deck, Deck) and deck.kind is Card:  # said before a short deck
-                low = [str(card) for card in deck if card.rank < self.lowest_rank - 2]
-                if low:
-                    raise ConfigurationError(
-                        f"deck holds {' '.join(low[:4])}: cards below lowest_rank "
-                        f"{self.lowest_rank} are stripped from this game's deck"
-                    )
-            deck = start_deck(deck, Card, 7 * n, "7 * players", n)
-        chips = start_stacks(stacks, n, self.starting_stack, 1)
-        dealer = whole("button", button, 0, n - 1)
-        if reshuffle_seed is not None:
-            whole("reshuffle_seed", reshuffle_seed, 0)
-        return CalatoneState(self, deck, chips, dealer)
+        return self._start(seed, deck, stacks, button, reshuffle_seed)
+
+    # (calatone deals from one deck and never burns nor runs out of cards, C-16)
+    shuffles_in_hand: ClassVar[bool] = False
+    burns: ClassVar[bool] = False
+
+    def new_deck(self) -> Deck[Card]:
+        """The game's deck, shuffled by :meth:`start` (see :meth:`deck`)."""
+        return self.deck()
+
+    def deck_minimum(self) -> tuple[int, str]:
+        """Seven cards per seat.
+
+        >>> Calatone(players=3).deck_minimum()
+        (21, '7 * players')
+        """
+        return 7 * self.players, "7 * players"
+
+    def checked_deck(self, deck: object) -> Deck[Any]:
+        """A stacked deck, checked: no card below ``lowest_rank`` (said before a short
+        deck), then as every game checks it."""
+        if isinstance(deck, Deck) and deck.kind is Card:
+            low = [str(card) for card in deck if card.rank < self.lowest_rank - 2]
+            if low:
+                raise ConfigurationError(
+                    f"deck holds {' '.join(low[:4])}: cards below lowest_rank "
+                    f"{self.lowest_rank} are stripped from this game's deck"
+                )
+        return super().checked_deck(deck)
+
+    def new_hand(self, setup: Setup, deck: Deck[Any]) -> CalatoneState:
+        """Post the antes and deal two cards down to each player (see :meth:`start`)."""
+        return CalatoneState(setup, deck)

@@ -42,6 +42,16 @@ class Expose(Action):
     def __repr__(self) -> str:
         return f"Expose('{self.card}')"
 
+    @classmethod
+    def pick_among(cls, offers: Sequence[Action]) -> Action | None:
+        """A host exposes the lower of the seat's two cards (by index).
+
+        >>> Expose.pick_among((Expose("As"), Expose("7d")))
+        Expose('7d')
+        """
+        exposes = [offer for offer in offers if isinstance(offer, cls)]
+        return min(exposes, key=lambda offer: offer.card.index) if exposes else None
+
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Declare(Action):
@@ -86,6 +96,15 @@ class Declare(Action):
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "cards": " ".join(map(str, self.cards))}
+
+    @classmethod
+    def pick_among(cls, offers: Sequence[Action]) -> Action | None:
+        """A host declares the first five offered (calatone offers the best first).
+
+        >>> Declare.pick_among((Declare("As Ah Kd Qc Jh"), Concede()))
+        Declare('As Ah Kd Qc Jh')
+        """
+        return next((offer for offer in offers if isinstance(offer, cls)), None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,9 +16,8 @@ from typing import Any
 
 from cartes.errors import IllegalActionError
 from cartes.french import Card
-from cartes.games._check import is_whole
-from cartes.games._seen import seen_history
-from cartes.games.contract import Observation, State
+from cartes.games.contract import Observation
+from cartes.games.hand import HandState
 from cartes.games.poker import betting
 from cartes.games.poker.pots import Pot
 from cartes.games.poker.pots import pots as layered_pots
@@ -34,11 +33,12 @@ def _pots(committed: tuple[int, ...], folded: tuple[bool, ...]) -> tuple[Pot, ..
     return layered_pots(committed, folded)
 
 
-class PokerState(State):
+class PokerState(HandState):
     """A hand played for chips into pots: the part of the :class:`~cartes.games.State`
-    contract that every poker game fills the same way.
+    contract that every poker game fills the same way, on the hand-state base
+    (:class:`~cartes.games.hand.HandState`).
 
-    A subclass sets ``n`` (seats), ``chips`` (:class:`~cartes.games.poker.betting.Chips`),
+    A subclass sets ``chips`` (:class:`~cartes.games.poker.betting.Chips`),
     ``round`` (the :class:`~cartes.games.poker.betting.BettingRound` under way, or ``None``),
     ``final_pots`` and ``_payoffs`` (``None`` until the hand is over).
 
@@ -47,7 +47,6 @@ class PokerState(State):
     (Pot(amount=2, eligible=frozenset({0, 1})),)
     """
 
-    n: int
     chips: betting.Chips
     round: betting.BettingRound | None
     final_pots: tuple[Pot, ...]
@@ -104,18 +103,9 @@ class PokerState(State):
         (zeros between rounds)."""
         return (0,) * self.n if self.round is None else tuple(self.round.contrib)
 
-    def _viewer(self, seat: object) -> int | None:
-        """``seat`` as a seat number, or ``None`` for a spectator; anything else is refused."""
-        if seat is None:
-            return None
-        if type(seat) is int and 0 <= seat < self.n:
-            return seat
-        number: int = int(seat) if is_whole(seat) else -1  # type: ignore[call-overload]
-        if not 0 <= number < self.n:
-            raise IllegalActionError(
-                f"no seat {seat!r}: seats are 0..{self.n - 1}, or None for a spectator"
-            )
-        return number
+    def _cloned(self, twin: PokerState) -> None:
+        # the round moves the chips: the clone's round must move the clone's
+        twin.round = None if self.round is None else self.round.copy(twin.chips)
 
     def _observation(
         self,
@@ -137,7 +127,7 @@ class PokerState(State):
             folded=tuple(self.chips.folded),
             cards=cards,
             board=board,
-            history=seen_history(self, seat),  # redacts only the events new since last time
+            history=self._seen(seat),  # kept up to date as events are recorded
             legal_actions=self.legal_actions() if to_act == seat and seat is not None else (),
             is_terminal=self.is_terminal,
             extra={

@@ -27,14 +27,15 @@ numbered clockwise; the deal and the turns go counter-clockwise from the bank's 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from cartes.deck import Deck, SeedLike, make_rng
 from cartes.errors import ConfigurationError
-from cartes.games._check import flag, store, whole, whole_list
-from cartes.games.contract import RULES_REVISION, Game
+from cartes.games._check import flag, start_stacks, store, whole
+from cartes.games.contract import RULES_REVISION
+from cartes.games.hand import HandGame, Setup
 from cartes.games.siete_y_medio.actions import (
     Annul,
     Decline,
@@ -76,7 +77,7 @@ BankPassing = Literal["privileged", "every_hand"]
 
 
 @dataclass(frozen=True)
-class SieteYMedio(Game):
+class SieteYMedio(HandGame[SieteState]):
     """Siete y medio for 2-8 participants, the bank included (M-2).
 
     ``modality`` 1 is the classic 1-3 chips, 2 is 2-4, and 3 is the bank's proposal
@@ -195,42 +196,58 @@ class SieteYMedio(Game):
         >>> state.bank, state.order
         (1, (0, 2))
         """
-        n = self.players
-        rng = make_rng(seed)
-        if deck is None:
-            deck = Deck.spanish()
-            deck.shuffle(rng)
-        else:
-            if not isinstance(deck, Deck):
-                raise ConfigurationError(f"deck must be a cartes Deck, got {type(deck).__name__}")
-            deck = Deck(list(deck.cards), kind=SpanishCard) if deck.kind is SpanishCard else deck
-            if deck.kind is not SpanishCard or any(c.rank in (8, 9) for c in deck):
-                raise ConfigurationError(
-                    "deck must hold Spanish cards without 8s and 9s (the 40-card deck, M-1)"
-                )
-            if len(deck) < n:
-                raise ConfigurationError(
-                    f"deck must hold at least one card per participant ({n}), got {len(deck)}"
-                )
-        balances = ([self.starting_stack] * n if stacks is None
-                    else whole_list("stacks", stacks, None))
-        if len(balances) != n:
+        return self._start(seed, deck, stacks, button, reshuffle_seed,
+                           {"sitting_out": sitting_out})
+
+    card: ClassVar[type[SpanishCard]] = SpanishCard
+    stack_minimum: ClassVar[int | None] = None  # a balance may be below zero (M-19)
+    burns: ClassVar[bool] = False
+
+    def new_deck(self) -> Deck[SpanishCard]:
+        """The 40-card Spanish deck (M-1), shuffled by :meth:`start`."""
+        return Deck.spanish()
+
+    def deck_minimum(self) -> tuple[int, str]:
+        """One card per participant: a stacked deck must deal the first round (the stock is
+        reshuffled from the discards after that, M-16).
+
+        >>> SieteYMedio(players=3).deck_minimum()
+        (3, 'one card per participant')
+        """
+        return self.players, "one card per participant"
+
+    def checked_deck(self, deck: object) -> Deck[Any]:
+        """A stacked deck, checked: Spanish cards without 8s and 9s, then as every game
+        checks it; its burn pile is left behind (siete y medio burns nothing)."""
+        if isinstance(deck, Deck) and (
+            deck.kind is not SpanishCard or any(c.rank in (8, 9) for c in deck)
+        ):
             raise ConfigurationError(
-                f"stacks must give one balance per seat ({n}), got {len(balances)}"
+                "deck must hold Spanish cards without 8s and 9s (the 40-card deck, M-1)"
             )
-        bank = whole("button", button, 0, n - 1)
+        checked = super().checked_deck(deck)
+        return Deck(list(checked.cards), kind=SpanishCard)
+
+    def checked_stacks(self, stacks: object) -> list[int]:
+        """The balances before the hand (``None``: ``starting_stack`` each), one per seat."""
+        return start_stacks(stacks, self.players, self.starting_stack, None, noun="balance")
+
+    def start_options(self, options: Mapping[str, Any], button: int) -> Mapping[str, Any]:
+        """``sitting_out``: distinct punters (not the bank), kept sorted."""
+        sitting_out = options.get("sitting_out", ())
+        n = self.players
         if isinstance(sitting_out, str | bytes) or not isinstance(sitting_out, Iterable):
             raise ConfigurationError(f"sitting_out must be a list of seats, got {sitting_out!r}")
         out = [whole("sitting_out seat", s, 0, n - 1) for s in sitting_out]
-        if bank in out or len(set(out)) != len(out):
+        if button in out or len(set(out)) != len(out):
             raise ConfigurationError(
-                f"sitting_out must list distinct punters (not the bank, seat {bank}), got {out}"
+                f"sitting_out must list distinct punters (not the bank, seat {button}), got {out}"
             )
-        if reshuffle_seed is None:
-            reshuffle_seed = int(rng.integers(2**62))
-        seed_value = whole("reshuffle_seed", reshuffle_seed, 0)
-        return SieteState(self, deck, balances, bank, seed_value, tuple(sorted(out)))
+        return {"sitting_out": tuple(sorted(out))}
 
+    def new_hand(self, setup: Setup, deck: Deck[Any]) -> SieteState:
+        """The hand of ``setup``: the vote, or the deal (see :meth:`start`)."""
+        return SieteState(setup, deck)
 
 @dataclass(frozen=True)
 class FirstBank:

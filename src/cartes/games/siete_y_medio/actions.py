@@ -21,6 +21,7 @@ Draw(down=True)
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -41,6 +42,10 @@ __all__ = [
     "Stand",
     "Vote",
 ]
+
+
+# what a calle field holds, for the message when it is not a whole number (not chips)
+_CALLE_WORDS = {"calle": "a calle number (an int, 0 for the first hand or calle)"}
 
 
 def _short_repr(action: Action) -> str:
@@ -196,6 +201,7 @@ class Stand(Action):
     """
 
     kind: ClassVar[str] = "stand"
+    field_words: ClassVar[Mapping[str, str]] = _CALLE_WORDS
     calle: int = 0
 
     def label(self) -> str:
@@ -220,6 +226,7 @@ class Draw(Action):
     """
 
     kind: ClassVar[str] = "draw"
+    field_words: ClassVar[Mapping[str, str]] = _CALLE_WORDS
     range_field: ClassVar[str | None] = "raise_by"
     calle: int = 0
     raise_by: int = 0
@@ -300,6 +307,7 @@ class OpenCalle(Action):
     """
 
     kind: ClassVar[str] = "open_calle"
+    field_words: ClassVar[Mapping[str, str]] = _CALLE_WORDS
     range_field: ClassVar[str | None] = "amount"
     amount: int
     calle: int = 0

@@ -15,24 +15,16 @@ and ``"over"`` after the settlement.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 import numpy as np
 
 from cartes.deck import Deck
 from cartes.errors import ConfigurationError, IllegalActionError
-from cartes.games._check import is_whole
-from cartes.games._seen import seen_history
 from cartes.games.chips import Bet, HandEnded
-from cartes.games.contract import (
-    RULES_REVISION,
-    Action,
-    Event,
-    Observation,
-    State,
-    checked_amounts,
-)
+from cartes.games.contract import Action, Event, Observation
+from cartes.games.hand import HandState, Setup
 from cartes.games.siete_y_medio.actions import (
     Annul,
     Decline,
@@ -80,10 +72,26 @@ from cartes.spanish import SpanishCard
 
 __all__ = ["SieteState"]
 
+
+def _copy_punters(punters: dict[int, _Punter]) -> dict[int, _Punter]:
+    return {seat: punter.copy() for seat, punter in punters.items()}
+
+
+def _copy_calle(calle: _Calle | None) -> _Calle | None:
+    return None if calle is None else calle.copy()
+
+
+def _punters_key(punters: dict[int, _Punter]) -> object:
+    return {seat: punter.key() for seat, punter in punters.items()}
+
+
+def _calle_key(calle: _Calle | None) -> object:
+    return None if calle is None else calle.key()
+
 _RULE_CITE = re.compile(r"\((M-\d+(?:, M-\d+)*)\)")
 
 
-class SieteState(State):
+class SieteState(HandState):
     """One hand of siete y medio. Made by :meth:`SieteYMedio.start
     <cartes.games.siete_y_medio.SieteYMedio.start>`.
 
@@ -98,15 +106,38 @@ class SieteState(State):
     ('first', (1, 3), 1)
     """
 
-    def __init__(self, game: SieteRules, deck: Deck[Any], balances: list[int], bank: int,
-                 seed: int, sitting_out: tuple[int, ...]) -> None:
-        self.game = game
-        self.n = n = game.players
-        self.bank = bank
-        self.initial_balances = tuple(balances)
-        self.initial_deck: tuple[SpanishCard, ...] = deck.cards
-        self.reshuffle_seed = seed
-        self.sitting_out = sitting_out
+    copied: ClassVar[Mapping[str, Callable[[Any], Any]]] = {
+        "deck": Deck.copy,
+        "discards": list,
+        "aside": list,
+        "punters": _copy_punters,
+        "bank_hand": _copy_calle,
+        "votes": dict,
+        "net": list,
+    }
+    compared: ClassVar[Mapping[str, Callable[[Any], object] | None]] = {
+        "deck": None,
+        "discards": None,
+        "aside": None,
+        "reshuffles": None,
+        "limits": None,
+        "punters": _punters_key,
+        "bank_hand": _calle_key,
+        "phase": None,
+        "current": None,
+        "votes": None,
+        "choosers": None,
+        "net": None,
+        "next_bank": None,
+    }
+
+    game: SieteRules
+
+    def __init__(self, setup: Setup, deck: Deck[Any]) -> None:
+        self._init_hand(setup)
+        n = self.n
+        bank = setup.button
+        sitting_out: tuple[int, ...] = (setup.options or {}).get("sitting_out", ())
         self.deck = deck
         self.discards: list[SpanishCard] = []
         # The 4s exchanged for the first card being decided: out of any reshuffle until that
@@ -114,7 +145,7 @@ class SieteState(State):
         self.aside: list[SpanishCard] = []
         self.reshuffles = 0
         self.order: tuple[int, ...] = tuple((bank - 1 - i) % n for i in range(n - 1))
-        self.limits = game.limits
+        self.limits = self.game.limits
         self.punters = {p: _Punter("out" if p in sitting_out else "waiting") for p in self.order}
         self.bank_hand: _Calle | None = None
         self.phase = "vote"
@@ -124,10 +155,23 @@ class SieteState(State):
         self.choosers: tuple[int, ...] = ()
         self.net = [0] * n
         self.next_bank = bank
-        self.history: list[Event] = []
-        self.actions: list[tuple[int, Action]] = []
-        self._legal: tuple[Action, ...] | None = None
         self._begin()
+
+    @property
+    def bank(self) -> int:
+        """The bank's seat: the :attr:`button`."""
+        return self.setup.button
+
+    @property
+    def sitting_out(self) -> tuple[int, ...]:
+        """The punters who sit this hand out from the start (M-6)."""
+        out: tuple[int, ...] = (self.setup.options or {}).get("sitting_out", ())
+        return out
+
+    @property
+    def initial_balances(self) -> tuple[int, ...]:
+        """Each seat's balance before the hand: the :attr:`initial_stacks`."""
+        return self.setup.stacks
 
     # -- the flow of the hand ----------------------------------------------------------------
 
@@ -136,7 +180,7 @@ class SieteState(State):
 
     def _begin(self) -> None:
         lo, hi = self.limits
-        self.history.append(BankHandStarted(self.bank, self.initial_balances, self.game.modality,
+        self._record(BankHandStarted(self.bank, self.initial_balances, self.game.modality,
                                             lo, hi, self.sitting_out))
         if self.game.modality == 3 and self._playing():
             self.current = self._playing()[0]
@@ -150,7 +194,7 @@ class SieteState(State):
         if not adopted:
             self.limits = MODALITY_LIMITS[1]
         out = tuple(sorted(p for p in self.order if self.punters[p].status == "out"))
-        self.history.append(StakesAgreed(None, *self.limits, adopted, out))
+        self._record(StakesAgreed(None, *self.limits, adopted, out))
         # M-31: a no-voter is not sent out; each, in turn order, plays or sits out (seed b.3)
         self.choosers = tuple(p for p in voters if not self.votes[p]) if adopted else ()
         self._next_chooser()
@@ -163,7 +207,9 @@ class SieteState(State):
 
     def _rng(self) -> np.random.Generator:
         self.reshuffles += 1
-        return np.random.default_rng([self.reshuffle_seed, self.reshuffles])
+        seed = self.setup.reshuffle_seed
+        assert seed is not None  # siete y medio always draws one (it shuffles in mid-hand)
+        return np.random.default_rng([seed, self.reshuffles])
 
     #: Who orders a shuffle in mid-hand: ``None``, the hand's generator (from
     #: ``reshuffle_seed``); otherwise a callable given the cards, returning them in their new
@@ -183,7 +229,7 @@ class SieteState(State):
             count = len(self.discards)
             self.deck = self._shuffled(self.discards)
             self.discards = []
-            self.history.append(StockReshuffled(None, count))
+            self._record(StockReshuffled(None, count))
         card: SpanishCard = self.deck.draw()
         return card
 
@@ -214,10 +260,10 @@ class SieteState(State):
         for p in playing:
             card = self._card()
             self.punters[p].calles = [_Calle(card, False)]
-            self.history.append(Dealt(p, card, False, 0))
+            self._record(Dealt(p, card, False, 0))
         card = self._card()
         self.bank_hand = _Calle(card, False)
-        self.history.append(Dealt(self.bank, card, False, 0))
+        self._record(Dealt(self.bank, card, False, 0))
         self._validity()
 
     def _validity(self) -> None:
@@ -227,7 +273,7 @@ class SieteState(State):
             self.current = None
             return
         self._set_aside_done()
-        self.history.append(HandValid(self.bank))
+        self._record(HandValid(self.bank))
         self._next_punter()
 
     def _next_punter(self) -> None:
@@ -246,7 +292,7 @@ class SieteState(State):
             return
         assert self.bank_hand is not None
         self.bank_hand.up[0] = True
-        self.history.append(Turned(self.bank, 0, self.bank_hand.cards[0]))
+        self._record(Turned(self.bank, 0, self.bank_hand.cards[0]))
         self.phase = "bank"
 
     def _after_card(self, seat: int, index: int) -> None:
@@ -260,7 +306,7 @@ class SieteState(State):
             self.net[self.bank] += amount
             # The cards are shown in the Busted event and go to the discards, which may deal
             # them again: they leave the calle, so no card is ever in two places.
-            self.history.append(Busted(seat, index, tuple(calle.cards), points, amount))
+            self._record(Busted(seat, index, tuple(calle.cards), points, amount))
             self.discards.extend(calle.cards)
             calle.bust(points)
         elif points == TARGET:
@@ -268,8 +314,8 @@ class SieteState(State):
             if self.game.reveal_seven_and_half and calle.hidden is not None:
                 position = calle.hidden
                 calle.up[position] = True
-                self.history.append(Turned(seat, index, calle.cards[position]))
-            self.history.append(Stood(seat, index))
+                self._record(Turned(seat, index, calle.cards[position]))
+            self._record(Stood(seat, index))
         else:
             return
         self._calle_finished(seat)
@@ -307,7 +353,7 @@ class SieteState(State):
                     continue
                 if not all(calle.up):
                     calle.up = [True] * len(calle.cards)
-                    self.history.append(Revealed(p, index, tuple(calle.cards)))
+                    self._record(Revealed(p, index, tuple(calle.cards)))
                 points = calle.total
                 outcome, amount = settle_hand(points, calle.bet, bank,
                                               muerta=calle.status == "muerta",
@@ -317,18 +363,17 @@ class SieteState(State):
                     privileged = p
                 self.net[p] += amount
                 self.net[self.bank] -= amount
-                self.history.append(Settled(p, index, points, outcome, amount))
+                self._record(Settled(p, index, points, outcome, amount))
         if self.game.bank_passes == "every_hand":
             self.next_bank = (self.bank - 1) % self.n  # to the bank's right
         elif privileged is not None:
             self.next_bank = privileged
-            self.history.append(BankTaken(privileged))
-        self.history.append(HandEnded(None, tuple(self.net)))
+            self._record(BankTaken(privileged))
+        self._record(HandEnded(None, tuple(self.net)))
 
     # -- the State contract ------------------------------------------------------------------
 
-    @property
-    def to_act(self) -> int | None:
+    def _next_to_act(self) -> int | None:
         if self.phase in ("validity", "bank"):
             return self.bank
         return self.current
@@ -356,6 +401,18 @@ class SieteState(State):
         """Every seat's balance now: before the hand, plus what it has won or lost so far."""
         return tuple(b + d for b, d in zip(self.initial_balances, self.net, strict=True))
 
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Every seat's chips now, as in every game: in siete y medio, its :attr:`balances`
+        (an account that may go below zero, M-19).
+
+        >>> from cartes.games import SieteYMedio
+        >>> state = SieteYMedio(players=2).start(seed=1, stacks=[5, -2])
+        >>> state.stacks == state.balances == (5, -2)
+        True
+        """
+        return self.balances
+
     def calles(self, seat: int) -> tuple[tuple[SpanishCard, ...], ...]:
         """The cards of each of ``seat``'s calles (one for a hand without calles and for the
         bank), all of them: this is the house's view, see :meth:`observation` for a seat's."""
@@ -376,15 +433,12 @@ class SieteState(State):
             tuple(card for calle in self.calles(seat) for card in calle) for seat in range(self.n)
         )
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        if self._legal is None:
-            self._legal = offers(self)
-        return self._legal
+    def _offers(self) -> tuple[Action, ...]:
+        return offers(self)
 
-    def apply(self, action: Action, *, seat: int | None = None) -> Event:
-        """Take ``action`` for the seat to act; an illegal one raises
-        :class:`~cartes.errors.IllegalActionError` saying what is allowed, and changes
-        nothing.
+    def why_not(self, action: Action) -> str | None:
+        """Why an action is refused, citing the rule (:func:`~cartes.games.siete_y_medio.legal
+        .why_not`), with the legal actions.
 
         >>> from cartes.games import SieteYMedio
         >>> state = SieteYMedio(players=2).start(seed=1)
@@ -393,36 +447,14 @@ class SieteState(State):
         ...
         cartes.errors.IllegalActionError: a bet must be 1 to 3 chips (modality 1): ...
         """
-        calle = getattr(action, "calle", 0) if isinstance(action, Stand | Draw | OpenCalle) else 0
-        if not is_whole(calle):  # the core would call it an amount of chips
-            raise IllegalActionError(
-                f"{type(action).__name__}.calle must be a calle number (an int, 0 for the first "
-                f"hand or calle), got {type(calle).__name__} {calle!r}"
-            )
-        try:
-            return super().apply(action, seat=seat)
-        except IllegalActionError as error:
-            if seat not in (None, self.to_act) or not isinstance(action, Action):
-                raise
-            if action in self.legal_actions():  # a range offer applied as offered: said
-                raise
-            try:
-                reason = why_not(self, checked_amounts(action))
-            except IllegalActionError:  # an amount that is not a whole number: said already
-                reason = None
-            if reason is None:
-                raise
-            # the rule's number is the rules page's (docs/rules/siete-y-medio), say so
-            reason = _RULE_CITE.sub(r"(see the rules, \1)", reason)
-            raise IllegalActionError(
-                f"{reason}: legal actions are {list(self.legal_actions())}"
-            ) from error
+        reason = why_not(self, action)
+        if reason is None:
+            return None
+        # the rule's number is the rules page's (docs/rules/siete-y-medio), say so
+        reason = _RULE_CITE.sub(r"(see the rules, \1)", reason)
+        return f"{reason}: legal actions are {list(self.legal_actions())}"
 
-    def _apply(self, action: Action) -> Event:
-        seat = self.to_act
-        assert seat is not None
-        self._legal = None
-        self.actions.append((seat, action))
+    def _act(self, seat: int, action: Action) -> Event:
         start = len(self.history)
         handler = getattr(self, f"_do_{action.kind}")
         handler(seat, action)
@@ -432,7 +464,7 @@ class SieteState(State):
 
     def _do_vote(self, seat: int, action: Vote) -> None:
         self.votes[seat] = action.accept
-        self.history.append(Voted(seat, action.accept))
+        self._record(Voted(seat, action.accept))
         voters = self._playing()
         rest = voters[voters.index(seat) + 1:]
         if rest:
@@ -450,23 +482,23 @@ class SieteState(State):
         self.choosers = self.choosers[1:]
         if not plays:
             self.punters[seat].status = "out"
-        self.history.append(NoVoterChose(seat, plays))
+        self._record(NoVoterChose(seat, plays))
         self._next_chooser()
 
     def _do_exchange(self, seat: int, action: Exchange) -> None:
         calle = self._calle(seat, 0)
         four = calle.cards[0]
-        self.history.append(Exchanged(seat, four))
+        self._record(Exchanged(seat, four))
         card = self._card()  # before the 4 is set aside: M-12's "new card"
         self.aside.append(four)
         calle.cards[0] = card
-        self.history.append(Dealt(seat, card, False, 0))
+        self._record(Dealt(seat, card, False, 0))
         if seat == self.bank:
             self._validity()
 
     def _do_annul(self, seat: int, action: Annul) -> None:
         assert self.bank_hand is not None
-        self.history.append(Annulled(seat, self.bank_hand.cards[0]))
+        self._record(Annulled(seat, self.bank_hand.cards[0]))
         self.deck = self._shuffled(list(self.initial_deck))  # every card collected
         self.discards = []
         self.aside = []
@@ -474,7 +506,7 @@ class SieteState(State):
 
     def _do_keep(self, seat: int, action: Keep) -> None:
         self._set_aside_done()
-        self.history.append(HandValid(seat))
+        self._record(HandValid(seat))
         self._next_punter()
 
     def _do_decline(self, seat: int, action: Decline) -> None:
@@ -484,7 +516,7 @@ class SieteState(State):
         punter.status = "declined"
         self._set_aside_done()
         self.discards.append(card)
-        self.history.append(Declined(seat, card))
+        self._record(Declined(seat, card))
         self._next_punter()
 
     def _do_bet(self, seat: int, action: Bet) -> None:
@@ -495,18 +527,18 @@ class SieteState(State):
         punter.opening = punter.calles[0].cards[0].is_figure
         punter.target = 0
         self.phase = "play"
-        self.history.append(Staked(seat, 0, action.amount, action.amount))
+        self._record(Staked(seat, 0, action.amount, action.amount))
 
     def _raise(self, seat: int, index: int, amount: int) -> None:
         if amount:
             calle = self._calle(seat, index)
             calle.bet += amount
-            self.history.append(Staked(seat, index, amount, calle.bet))
+            self._record(Staked(seat, index, amount, calle.bet))
 
     def _do_stand(self, seat: int, action: Stand) -> None:
         calle = self._calle(seat, action.calle)
         calle.status = "stood"
-        self.history.append(Stood(seat, action.calle))
+        self._record(Stood(seat, action.calle))
         self._calle_finished(seat)
 
     def _do_draw(self, seat: int, action: Draw) -> None:
@@ -526,11 +558,11 @@ class SieteState(State):
         hidden = calle.hidden
         if down and hidden is not None:  # M-8: never two hidden cards
             calle.up[hidden] = True
-            self.history.append(Turned(seat, index, calle.cards[hidden]))
+            self._record(Turned(seat, index, calle.cards[hidden]))
         card = self._card()
         calle.cards.append(card)
         calle.up.append(not down)
-        self.history.append(Dealt(seat, card, not down, index))
+        self._record(Dealt(seat, card, not down, index))
         if seat != self.bank:
             punter = self.punters[seat]
             punter.target = index
@@ -540,8 +572,8 @@ class SieteState(State):
                     calle.up.pop()
                     punter.calles.append(_Calle(card, not down, open_bet))
                     new = len(punter.calles) - 1
-                    self.history.append(CalleOpened(seat, new, index))
-                    self.history.append(Staked(seat, new, open_bet, open_bet))
+                    self._record(CalleOpened(seat, new, index))
+                    self._record(Staked(seat, new, open_bet, open_bet))
                     return
             else:
                 punter.opening = False
@@ -552,13 +584,13 @@ class SieteState(State):
         calle = punter.calles[0]
         self._raise(seat, 0, action.raise_by)
         calle.up[0] = True
-        self.history.append(Turned(seat, 0, calle.cards[0]))
+        self._record(Turned(seat, 0, calle.cards[0]))
         card = self._card()
         calle.cards.append(card)
         calle.up.append(False)
         calle.status = "muerta"
-        self.history.append(Dealt(seat, card, False, 0, blind=True))
-        self.history.append(MuertaPlayed(seat))
+        self._record(Dealt(seat, card, False, 0, blind=True))
+        self._record(MuertaPlayed(seat))
         punter.status = "done"
         self._next_punter()
 
@@ -583,12 +615,7 @@ class SieteState(State):
         >>> state.observation(0).cards[1], state.observation(1).cards[1] == state.calles(1)[0]
         ((None,), True)
         """
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
-            if not is_whole(seat) or not 0 <= seat < self.n:
-                raise IllegalActionError(
-                    f"no seat {seat!r}: seats are 0..{self.n - 1}, or None for a spectator"
-                )
-            seat = int(seat)
+        seat = self._viewer(seat)
         # (explicit loops: nested comprehensions cost a function call each in Python 3.11)
         calles: list[tuple[tuple[tuple[SpanishCard | None, ...], tuple[bool, ...], int, str],
                            ...]] = []
@@ -627,7 +654,7 @@ class SieteState(State):
             folded=tuple(folded),
             cards=tuple(cards),
             board=(),
-            history=seen_history(self, seat),  # redacts only the events new since last time
+            history=self._seen(seat),  # kept up to date as events are recorded
             legal_actions=self.legal_actions() if to_act == seat and seat is not None else (),
             is_terminal=self.is_terminal,
             extra={
@@ -642,64 +669,6 @@ class SieteState(State):
             },
         )
 
-    def clone(self) -> SieteState:
-        twin = SieteState.__new__(SieteState)
-        twin.__dict__.update(self.__dict__)
-        twin.deck = self.deck.copy()
-        twin.discards = list(self.discards)
-        twin.aside = list(self.aside)
-        twin.punters = {p: h.copy() for p, h in self.punters.items()}
-        twin.bank_hand = None if self.bank_hand is None else self.bank_hand.copy()
-        twin.votes = dict(self.votes)
-        twin.net = list(self.net)
-        twin.history = list(self.history)
-        twin.actions = list(self.actions)
-        return twin
-
-    def _snapshot(self) -> tuple[object, ...]:
-        return (
-            self.game, self.bank, self.initial_balances, self.initial_deck, self.reshuffle_seed,
-            self.sitting_out, self.deck, self.discards, self.aside, self.reshuffles, self.limits,
-            {p: h.key() for p, h in self.punters.items()},
-            None if self.bank_hand is None else self.bank_hand.key(), self.phase,
-            self.current, self.votes, self.choosers, self.net, self.next_bank, self.history,
-            self.actions,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, SieteState):
-            return NotImplemented
-        return self._snapshot() == other._snapshot()
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         status = "over" if self.is_terminal else f"{self.phase}, seat {self.to_act} to act"
         return f"<SieteState {self.n} seats, bank {self.bank}, {status}>"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The hand as JSON-ready data (the fields of :meth:`State.to_dict
-        <cartes.games.State.to_dict>`, the bank as ``button``, and ``options`` with the seats
-        sitting out), which :func:`cartes.games.replay` plays again.
-
-        >>> from cartes.games import replay
-        >>> from cartes.games import SieteYMedio
-        >>> state = SieteYMedio(players=3).start(seed=2)
-        >>> replay(state.to_json()) == state
-        True
-        """
-        return {
-            "format": "cartes-hand/1",
-            "rules": RULES_REVISION,  # the game's rules_revision
-            "game": self.game.name,
-            "config": self.game.config(),
-            "deck": [str(card) for card in self.initial_deck],
-            "deck_kind": "spanish",
-            "burned": [],
-            "stacks": list(self.initial_balances),
-            "button": self.bank,
-            "reshuffle_seed": self.reshuffle_seed,
-            "options": {"sitting_out": list(self.sitting_out)},
-            "actions": [{"seat": seat, **action.to_dict()} for seat, action in self.actions],
-            "events": [event.to_dict() for event in self.history],
-        }

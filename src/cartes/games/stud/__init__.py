@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
-from cartes.deck import Deck, SeedLike, make_rng
+from cartes.deck import Deck, SeedLike
 from cartes.errors import ConfigurationError
-from cartes.french import Card
-from cartes.games._check import flag, start_deck, start_stacks, store, whole
-from cartes.games.contract import RULES_REVISION, Game
+from cartes.games._check import flag, store, whole
+from cartes.games.contract import RULES_REVISION
+from cartes.games.hand import HandGame, Setup
 from cartes.games.poker.betting import FixedLimit, RaiseCap
 from cartes.games.stud.actions import Muck, Show
 from cartes.games.stud.rules import OddChipRule
@@ -38,7 +38,7 @@ __all__ = ["Muck", "SevenCardStud", "Show", "StudState"]
 
 
 @dataclass(frozen=True)
-class SevenCardStud(Game):
+class SevenCardStud(HandGame[StudState]):
     """Fixed-limit seven-card stud for 2-8 players (S-1, S-2).
 
     ``max_raises`` raises follow the bet or completion in a round (S-5; ``None`` for no cap),
@@ -114,16 +114,17 @@ class SevenCardStud(Game):
         >>> state.stacks, state.street
         ((49, 79), 3)
         """
-        n = self.players
-        rng = make_rng(seed)  # a bad seed is a cartes.errors.SeedError
-        if deck is None:
-            deck = Deck.french()
-            deck.shuffle(rng)
-        else:
-            deck = start_deck(deck, Card, 6 * n + 3, "6 * players + 3", n)
-        chips = start_stacks(stacks, n, self.starting_stack, 1)
-        seat = whole("button", button, 0, n - 1)
-        if reshuffle_seed is None:
-            reshuffle_seed = int(rng.integers(2**62))
-        seed_value = whole("reshuffle_seed", reshuffle_seed, 0)
-        return StudState(self, deck, chips, seat, seed_value)
+        return self._start(seed, deck, stacks, button, reshuffle_seed)
+
+    def deck_minimum(self) -> tuple[int, str]:
+        """Every seat's seven cards and the three burns (S-9 deals a community card instead
+        when the deck runs out).
+
+        >>> SevenCardStud(players=3).deck_minimum()
+        (21, '6 * players + 3')
+        """
+        return 6 * self.players + 3, "6 * players + 3"
+
+    def new_hand(self, setup: Setup, deck: Deck[Any]) -> StudState:
+        """Post the antes and deal third street (see :meth:`start`)."""
+        return StudState(setup, deck)

@@ -7,6 +7,7 @@ betting actions are the poker family's (:mod:`cartes.games.poker.actions`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -24,6 +25,15 @@ class Show(Action):
     """
 
     kind: ClassVar[str] = "show"
+
+    @classmethod
+    def pick_among(cls, offers: Sequence[Action]) -> Action | None:
+        """A host always shows at the showdown (mucking gives up the pot).
+
+        >>> Show.pick_among((Show(), Muck()))
+        Show()
+        """
+        return next((offer for offer in offers if type(offer) is cls), None)
 
 
 @dataclass(frozen=True, slots=True)

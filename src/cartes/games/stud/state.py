@@ -16,15 +16,16 @@ order, the odd chip) are in :mod:`cartes.games.stud.rules`.
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 import numpy as np
 
 from cartes.deck import Deck
 from cartes.french import Card
 from cartes.games.chips import HandEnded
-from cartes.games.contract import Action, Event, Observation, deck_kind
+from cartes.games.contract import Action, Event, Observation
+from cartes.games.hand import Setup
 from cartes.games.poker import betting
 from cartes.games.poker._rank import HandRankLike, dealt_board_strength, hand_rank
 from cartes.games.poker.events import (
@@ -47,6 +48,18 @@ from cartes.games.stud.rules import StudRules, claim_key, odd_chip_order, show_o
 __all__ = ["StudState"]
 
 
+def _lists(rows: list[list[Any]]) -> list[list[Any]]:
+    return [list(row) for row in rows]
+
+
+def _round_key(rnd: betting.BettingRound | None) -> object:
+    return None if rnd is None else rnd.snapshot()
+
+
+def _ranks_key(ranks: dict[int, HandRankLike]) -> object:
+    return sorted((seat, rank.strength) for seat, rank in ranks.items())
+
+
 class StudState(PokerState):
     """One hand of seven-card stud. Made by :meth:`SevenCardStud.start
     <cartes.games.stud.SevenCardStud.start>`.
@@ -62,18 +75,38 @@ class StudState(PokerState):
     (4, [4, 4, 4], 9)
     """
 
-    def __init__(
-        self, game: StudRules, deck: Deck[Any], stacks: list[int], button: int, seed: int
-    ) -> None:
-        self.game = game
-        self.n = n = game.players
-        self.button = button
-        self.initial_stacks = tuple(stacks)
-        self.initial_deck: tuple[Card, ...] = deck.cards
-        self.initial_burned: tuple[Card, ...] = deck.burned  # a stacked deck's burn pile
-        self.reshuffle_seed = seed
+    copied: ClassVar[Mapping[str, Callable[[Any], Any]]] = {
+        "deck": Deck.copy,
+        "chips": betting.Chips.copy,
+        "cards": _lists,
+        "face_up": _lists,
+        "up": _lists,
+        "show_order": list,
+        "ranks": dict,
+    }
+    compared: ClassVar[Mapping[str, Callable[[Any], object] | None]] = {
+        "deck": None,
+        "chips": betting.Chips.snapshot,
+        "cards": None,
+        "face_up": None,
+        "community": None,
+        "street": None,
+        "round": _round_key,
+        "first_option": None,
+        "show_order": None,
+        "show_index": None,
+        "ranks": _ranks_key,
+        "_payoffs": None,
+    }
+
+    game: StudRules
+
+    def __init__(self, setup: Setup, deck: Deck[Any]) -> None:
+        self._init_hand(setup)
+        n = self.n
+        button = setup.button
         self.deck = deck
-        self.chips = betting.Chips(stacks)
+        self.chips = betting.Chips(list(setup.stacks))
         self.cards: list[list[Card]] = [[] for _ in range(n)]
         self.face_up: list[list[bool]] = [[] for _ in range(n)]
         self.up: list[list[Card]] = [[] for _ in range(n)]
@@ -81,15 +114,11 @@ class StudState(PokerState):
         self.street = 3
         self.round: betting.BettingRound | None = None
         self.first_option: int | None = None
-        self.history: list[Event] = []
-        self.actions: list[tuple[int, Action]] = []
         self.show_order: list[int] = []
         self.show_index = 0
         self.ranks: dict[int, HandRankLike] = {}
         self.final_pots: tuple[Pot, ...] = ()
         self._payoffs: tuple[int, ...] | None = None
-        self._legal: tuple[Action, ...] | None = None
-        self._turn: int | None = -1  # -1: not known yet
         self._order = [(button + 1 + i) % n for i in range(n)]  # deal order, from button's left
         self._position = {seat: i for i, seat in enumerate(self._order)}
         self._begin()
@@ -97,12 +126,11 @@ class StudState(PokerState):
     # -- the flow of the hand ----------------------------------------------------------------
 
     def _begin(self) -> None:
-        history = self.history
-        history.append(HandStarted(None, self.button, self.initial_stacks))
+        self._record(HandStarted(None, self.button, self.initial_stacks))
         ante = self.game.ante
         if ante:
             put = self.chips.put
-            history.extend([AntePosted(seat, put(seat, ante)) for seat in self._order])
+            self._record_all([AntePosted(seat, put(seat, ante)) for seat in self._order])
         # Third street: two down and one up to each seat, one card at a time, in deal order.
         order = self._order
         n = len(order)
@@ -112,7 +140,7 @@ class StudState(PokerState):
             self.cards[seat] = [cards[i], cards[n + i], door]
             self.face_up[seat] = [False, False, True]
             self.up[seat] = [door]
-        history.extend([
+        self._record_all([
             CardDealt(seat, cards[k * n + i], k == 2, 3) for k in range(3)
             for i, seat in enumerate(order)
         ])
@@ -130,12 +158,12 @@ class StudState(PokerState):
             flags[seat].append(face_up)
             if face_up:
                 up[seat].append(card)
-        self.history.extend([
+        self._record_all([
             CardDealt(seat, card, face_up, street) for seat, card in zip(seats, cards, strict=True)
         ])
 
     def _burn(self) -> None:
-        self.history.append(CardBurned(None, self.deck.burn()))
+        self._record(CardBurned(None, self.deck.burn()))
 
     def _open_round(self, first: int, bring_in: int | None = None) -> None:
         game = self.game
@@ -154,7 +182,7 @@ class StudState(PokerState):
         self.round = rnd
         opener = rnd.to_act
         self.first_option = opener if opener is not None else first
-        self.history.append(RoundStarted(opener, self.street))
+        self._record(RoundStarted(opener, self.street))
         if rnd.is_over:
             self._close_round()
 
@@ -173,7 +201,7 @@ class StudState(PokerState):
         assert self.round is not None
         returned = self.round.return_uncalled()
         if returned is not None:
-            self.history.append(UncalledReturned(*returned))
+            self._record(UncalledReturned(*returned))
         live = self.chips.live()
         if len(live) == 1:
             self.round = None
@@ -200,12 +228,12 @@ class StudState(PokerState):
             self._burn()
         else:
             pool = Deck(list(self.deck.cards) + list(self.deck.burned))
-            pool.shuffle(np.random.default_rng(self.reshuffle_seed))
+            pool.shuffle(np.random.default_rng(self.setup.reshuffle_seed))
             self.deck = pool
-            self.history.append(Reshuffled(None, stub + burned))
+            self._record(Reshuffled(None, stub + burned))
             if stub + burned < len(live):
                 self.community = card = pool.draw()
-                self.history.append(CardDealt(None, card, True, 7))
+                self._record(CardDealt(None, card, True, 7))
                 return
         folded = self.chips.folded
         self._deal_round([seat for seat in self._order if not folded[seat]], False)
@@ -245,7 +273,7 @@ class StudState(PokerState):
             (winner,) = claims
             amount = pot_list[0].amount
             self.chips.stacks[winner] += amount
-            self.history.append(PotAwarded(None, 0, amount, ((winner, amount),)))
+            self._record(PotAwarded(None, 0, amount, ((winner, amount),)))
             pot_list = ()
         for index in range(len(pot_list) - 1, -1, -1):
             pot = pot_list[index]
@@ -258,10 +286,10 @@ class StudState(PokerState):
             shares = split(pot.amount, winners)
             for seat, chips in shares:
                 self.chips.stacks[seat] += chips
-            self.history.append(PotAwarded(None, index, pot.amount, tuple(shares)))
+            self._record(PotAwarded(None, index, pot.amount, tuple(shares)))
         self.chips.committed = [0] * self.n
         self._payoffs = tuple(map(operator.sub, self.chips.stacks, self.initial_stacks))
-        self.history.append(HandEnded(None, self._payoffs))
+        self._record(HandEnded(None, self._payoffs))
 
     def _odd_chip_order(
         self, winners: list[int], claims: Mapping[int, HandRankLike | None]
@@ -270,47 +298,34 @@ class StudState(PokerState):
 
     # -- the State contract ------------------------------------------------------------------
 
-    @property
-    def to_act(self) -> int | None:
+    def _next_to_act(self) -> int | None:
         """The seat to act (in a betting round, or the next to show or muck at the showdown)."""
-        if self._turn != -1:  # cached until the next action, like the legal actions
-            return self._turn
         if self._payoffs is not None:
-            turn = None
-        elif self.round is not None:
-            turn = self.round.to_act
-        else:
-            turn = self.show_order[self.show_index]
-        self._turn = turn
-        return turn
+            return None
+        if self.round is not None:
+            return self.round.to_act
+        return self.show_order[self.show_index]
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        # Cached until the next action: agents and apply() both ask for them every turn.
-        if self._legal is not None:
-            return self._legal
+    def _offers(self) -> tuple[Action, ...]:
         seat = self.to_act
         if seat is None:
-            legal: tuple[Action, ...] = ()
-        elif self.round is not None:
-            legal = self.round.legal(seat)
-        else:
-            legal = (Show(),) if self.show_index == 0 else (Show(), Muck())
-        self._legal = legal
-        return legal
+            return ()
+        if self.round is not None:
+            return self.round.legal(seat)
+        return (Show(),) if self.show_index == 0 else (Show(), Muck())
 
-    def _apply(self, action: Action) -> Event:
-        seat = self.to_act
-        assert seat is not None
-        self._legal = None
-        self._turn = -1
-        self.actions.append((seat, action))
+    def _act(self, seat: int, action: Action) -> Event:
         rnd = self.round
         if rnd is None:
             return self._showdown_action(seat, action)
         moved = rnd.apply(seat, action)
         chips = self.chips
         event = Acted(seat, action, moved, not chips.stacks[seat] and not chips.folded[seat])
+        # self._record(event), written out: the event of most actions, the hot path of a hand
         self.history.append(event)
+        if self._views:
+            for viewer, view in self._views.items():
+                view.pending.append(event.seen_by(viewer))
         if not rnd.pending:
             self._close_round()
         return event
@@ -323,7 +338,7 @@ class StudState(PokerState):
             event = Shown(seat, tuple(self.cards[seat]), rank.describe())
         else:
             event = Mucked(seat, tuple(self.cards[seat]))
-        self.history.append(event)
+        self._record(event)
         self.show_index += 1
         if self.show_index == len(self.show_order):
             self._award(dict(self.ranks))
@@ -346,59 +361,6 @@ class StudState(PokerState):
             seat, tuple(visible), board, {"street": self.street, "button": self.button}
         )
 
-    def clone(self) -> StudState:
-        twin = StudState.__new__(StudState)
-        twin.__dict__.update(self.__dict__)
-        twin.deck = self.deck.copy()
-        twin.chips = self.chips.copy()
-        twin.round = None if self.round is None else self.round.copy(twin.chips)
-        twin.cards = [list(c) for c in self.cards]
-        twin.face_up = [list(f) for f in self.face_up]
-        twin.up = [list(u) for u in self.up]
-        twin.history = list(self.history)
-        twin.actions = list(self.actions)
-        twin.show_order = list(self.show_order)
-        twin.ranks = dict(self.ranks)
-        return twin
-
-    def _snapshot(self) -> tuple[object, ...]:
-        return (
-            self.game, self.button, self.initial_stacks, self.initial_deck,
-            self.initial_burned, self.reshuffle_seed, self.deck,
-            self.chips.snapshot(), self.cards, self.face_up, self.community, self.street,
-            None if self.round is None else self.round.snapshot(), self.first_option,
-            self.history, self.actions, self.show_order, self.show_index,
-            sorted((s, r.strength) for s, r in self.ranks.items()), self._payoffs,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, StudState):
-            return NotImplemented
-        return self._snapshot() == other._snapshot()
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         status = "over" if self.is_terminal else f"street {self.street}, seat {self.to_act} to act"
         return f"<StudState {self.n} players, {status}>"
-
-    # -- history -----------------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        """The hand as JSON-ready data: the game, the deck order (and the burn pile a stacked
-        deck came with), the stacks, the button, the reshuffle seed, every action (which
-        replay the hand) and every event (checked on replay)."""
-        return {
-            "format": "cartes-hand/1",
-            "rules": self.game.rules_revision,
-            "game": self.game.name,
-            "config": self.game.config(),
-            "deck": [str(card) for card in self.initial_deck],
-            "deck_kind": deck_kind(self.deck),
-            "burned": [str(card) for card in self.initial_burned],
-            "stacks": list(self.initial_stacks),
-            "button": self.button,
-            "reshuffle_seed": self.reshuffle_seed,
-            "actions": [{"seat": seat, **action.to_dict()} for seat, action in self.actions],
-            "events": [event.to_dict() for event in self.history],
-        }
