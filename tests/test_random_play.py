@@ -100,6 +100,7 @@ def stud_games():
 
 
 def stud_public(state):
+    """Up cards, the hands shown at the showdown (never a mucked one), the community card."""
     public = {c for seat in range(state.n)
               for c, up in zip(state.cards[seat], state.face_up[seat], strict=True) if up}
     for event in state.history:
@@ -123,10 +124,13 @@ def calatone_public(state):
 
 
 def poker_own(state, seat):
+    """A poker seat may see all its own cards."""
     return set(state.cards[seat])
 
 
 def siete_public(state):
+    """Cards dealt or turned face up, the special cards shown as they go (M-33), busted and
+    revealed hands."""
     seen = set()
     for event in state.history:
         if isinstance(event, Turned | Exchanged | Declined | Annulled) or (
