@@ -515,10 +515,10 @@ def random_hands_test(examples):
 
 
 # examples per game in the default run, a few seconds each (calatone's hands are the longest:
-# six rounds and 21 declarations to try at the end); ten times as many under -m slow
+# six rounds and 21 declarations to try at the end); twenty times as many under -m slow
 EXAMPLES = {"seven-card-stud": 60, "calatone": 30, "siete-y-medio": 40}
 _quick = {name: random_hands_test(n) for name, n in EXAMPLES.items()}
-_many = {name: random_hands_test(10 * n) for name, n in EXAMPLES.items()}
+_many = {name: random_hands_test(20 * n) for name, n in EXAMPLES.items()}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
