@@ -3,6 +3,7 @@ games, stacks and agent of the random-play checks (shared with the round trips).
 
 from __future__ import annotations
 
+import numpy as np
 from hypothesis import strategies as st
 
 from cartes import Card, Deck
@@ -81,3 +82,18 @@ class StubbornAgent:
 def random_stacks(game, rng):
     # small stacks make all-ins, side pots and short bring-ins common
     return [int(rng.integers(1, 60)) for _ in range(game.players)]
+
+
+def play_random(game, seed, stacks):
+    """One hand of ``game`` from ``seed`` by random agents, two in five plain random and the
+    rest stubborn, with the button drawn from the seed too (the hands the PHH and PokerKit
+    cross-checks compare)."""
+    from cartes.play import RandomAgent, SeatView
+
+    rng = np.random.default_rng(seed)
+    agents = [RandomAgent(rng) if rng.random() < 0.4 else StubbornAgent(rng)
+              for _ in range(game.players)]
+    state = game.start(seed, stacks=stacks, button=int(rng.integers(game.players)))
+    while not state.is_terminal:
+        state.apply(agents[state.to_act].act(SeatView(state, state.to_act)))
+    return state

@@ -8,9 +8,8 @@ import warnings
 
 import numpy as np
 import pytest
-from test_random_play import play_checked
 
-from _stud import stud_deck
+from _stud import play_random, stud_deck
 from cartes.games import BringIn, Call, Check, SevenCardStud, to_phh
 from cartes.games.poker.events import Acted, RoundStarted
 from cartes.play import CallingStation, play_hand
@@ -72,7 +71,7 @@ def test_pokerkit_replays_our_phh_to_the_same_stacks():
     for players in range(2, 7):
         game = SevenCardStud(players=players, open_pair_big_bet=False)  # not in pokerkit
         for _ in range(40):
-            state = play_checked(game, int(rng.integers(2**31)), [500] * players, False)
+            state = play_random(game, int(rng.integers(2**31)), [500] * players)
             if not comparable(state):
                 continue
             with warnings.catch_warnings():

@@ -15,8 +15,8 @@ import warnings
 import numpy as np
 import pytest
 from test_phh import comparable
-from test_random_play import play_checked
 
+from _stud import play_random
 from cartes.games import Bet, BringIn, Call, Check, Complete, Raise, SevenCardStud, to_phh
 from cartes.games.poker.events import Acted
 
@@ -69,7 +69,7 @@ def test_pokerkit_agrees_at_every_decision():
     for players in range(2, 8):
         game = SevenCardStud(players=players, open_pair_big_bet=False)
         for _ in range(30):
-            state = play_checked(game, int(rng.integers(2**31)), [500] * players, False)
+            state = play_random(game, int(rng.integers(2**31)), [500] * players)
             if not comparable(state):
                 continue
             order = [(state.button + 1 + i) % players for i in range(players)]

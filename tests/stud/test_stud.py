@@ -856,3 +856,28 @@ def test_pots_during_a_round_are_the_settled_pots_and_bets_are_apart():
     act(state, Bet(5))
     assert state.pots == (Pot(13, frozenset({1, 2})),)
     assert sum(p.amount for p in state.pots) + sum(state.round_bets) == 18
+
+
+def test_observation_mid_hand_hides_down_cards():
+    """A calling hand to the end: at every step a seat sees its own cards, the up cards and
+    the shown hands, nothing else (random play checks the same in every game, see
+    tests/test_random_play.py)."""
+    state = SevenCardStud(players=4).start(seed=8)
+
+    def check():
+        public = {c for seat in range(state.n)
+                  for c, up in zip(state.cards[seat], state.face_up[seat], strict=True) if up}
+        for event in state.history:
+            if isinstance(event, Shown):
+                public.update(state.cards[event.seat])
+        for seat in [*range(state.n), None]:
+            own = set(state.cards[seat]) if seat is not None else set()
+            leaked = state.observation(seat).visible_cards() - own - public
+            assert not leaked, f"seat {seat} sees {leaked}"
+
+    while not state.is_terminal:
+        check()
+        legal = state.legal_actions()
+        state.apply(Call() if Call() in legal else Check() if Check() in legal else legal[0])
+    check()
+    assert all(isinstance(c, Card) for c in state.observation(0).cards[0])
