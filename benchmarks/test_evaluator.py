@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import importlib.util
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -135,3 +136,40 @@ def test_eval7_kept(benchmark, hands7: np.ndarray) -> None:
     rows = hands7[:KEPT_HANDS].tolist()
     hands = [[eval7.Card(str(cartes.Card(card))) for card in row] for row in rows]
     _kept(benchmark, eval7.evaluate, hands)
+
+
+@pytest.mark.benchmark(group=f"one hand per call, {KEPT_HANDS:,} results kept a round, GC on")
+@pytest.mark.skipif(importlib.util.find_spec("eval7") is None, reason="eval7 not installed")
+def test_evaluate_kept_paired_with_eval7(benchmark, hands7: np.ndarray) -> None:
+    """Seven ints against eval7 in alternating rounds of one benchmark, each timed on this
+    thread's CPU clock: the load on a shared machine moves between rounds, and a ratio taken
+    within each pair of rounds cancels most of it. The ratios (eval7's time over cartes', so
+    above 1 is cartes ahead) go to ``extra_info`` and are printed (``-s`` shows them)."""
+    import eval7
+
+    rows = hands7[:KEPT_HANDS].tolist()
+    ours = [tuple(row) for row in rows]
+    theirs = [[eval7.Card(str(cartes.Card(card))) for card in row] for row in rows]
+    sides: list[tuple[str, Callable[[Any], Any], list[Any]]] = [
+        ("cartes", cartes.evaluate, ours),
+        ("eval7", eval7.evaluate, theirs),
+    ]
+    kept: list[Any] = []
+    times: dict[str, list[int]] = {"cartes": [], "eval7": []}
+
+    def pair() -> None:
+        sides.reverse()  # each side goes first in every other round
+        for name, evaluate, hands in sides:
+            start = time.thread_time_ns()
+            kept.append([evaluate(hand) for hand in hands])
+            times[name].append(time.thread_time_ns() - start)
+
+    assert gc.isenabled()
+    benchmark.pedantic(pair, rounds=KEPT_ROUNDS, warmup_rounds=1)
+    theirs_times, ours_times = times["eval7"][1:], times["cartes"][1:]  # not the warm-up
+    ratios = sorted(e / c for e, c in zip(theirs_times, ours_times, strict=True))
+    best = min(theirs_times) / min(ours_times)
+    median = ratios[len(ratios) // 2]
+    benchmark.extra_info.update({"eval7/cartes best": best, "eval7/cartes median": median})
+    print(f"\neval7/cartes per call, {len(ratios)} paired rounds: best {best:.2f}, median "
+          f"{median:.2f}, range {ratios[0]:.2f}-{ratios[-1]:.2f}")
