@@ -29,7 +29,7 @@ from cartes.errors import (
     StrengthError,
 )
 from cartes.evaluation import _pool
-from cartes.evaluation.handrank import HandRank, strength_of
+from cartes.evaluation.handrank import _INDICES, HandRank, strength_of
 from cartes.evaluation.rankings import (
     CALATONE,
     STANDARD,
@@ -172,11 +172,13 @@ def _quick7(cards: Any, rules: Ranking) -> HandRank | None:
                 a, b, c, d, e, f, g = (
                     a._index, b._index, c._index, d._index, e._index, f._index, g._index
                 )  # fmt: skip
-            elif not (
-                type(a) is int and type(b) is int and type(c) is int and type(d) is int
-                and type(e) is int and type(f) is int and type(g) is int
-            ):  # fmt: skip
-                return None
+            else:
+                known = _INDICES  # the interpreter's own ints 0-51 only, as in evaluate()
+                if not (
+                    known[a] is a and known[b] is b and known[c] is c and known[d] is d
+                    and known[e] is e and known[f] is f and known[g] is g
+                ):  # fmt: skip
+                    return None
         elif kind is str:
             words = cards.split()
             if len(words) != 7 or "," in cards:
@@ -189,7 +191,7 @@ def _quick7(cards: Any, rules: Ranking) -> HandRank | None:
         else:
             return None
         strength = fast(a, b, c, d, e, f, g)
-    except (CartesError, KeyError, OverflowError):
+    except (CartesError, KeyError, IndexError, TypeError, OverflowError):
         return None  # a bad card or a repeat: the full path raises the precise error
     return _made(strength, rules, a, b, c, d, e, f, g)
 
@@ -267,19 +269,23 @@ def evaluate(cards: HandLike, ranking: RankingLike = STANDARD) -> HandRank:
         except ValueError:
             pass  # not seven
         else:
-            is_int, kind = int, type  # fourteen loads below, a little cheaper from locals
-            if (
-                kind(a) is is_int and kind(b) is is_int and kind(c) is is_int
-                and kind(d) is is_int and kind(e) is is_int and kind(f) is is_int
-                and kind(g) is is_int
-            ):  # fmt: skip
+            # Each card must be the interpreter's own int 0-51, the object a HandRank may keep
+            # (handrank.py): a bool, a float, a numpy integer or an index out of range fails
+            # this, and a lookup and an identity test cost less than a type test.
+            known = _INDICES
+            try:
+                exact = (
+                    known[a] is a and known[b] is b and known[c] is c and known[d] is d
+                    and known[e] is e and known[f] is f and known[g] is g
+                )  # fmt: skip
+            except (TypeError, IndexError):
+                exact = False
+            if exact:
                 try:
                     strength = fast(*cards)
-                except (CartesError, OverflowError):
-                    pass  # a bad index or a repeat: the full path says which
+                except CartesError:
+                    pass  # a repeated card: the full path says which
                 else:
-                    # The kernel has checked that these are seven distinct ints 0-51: the
-                    # interpreter's own small ints, which a HandRank may keep (handrank.py).
                     rank = _new(HandRank)
                     rank._ranking = ranking  # type: ignore[assignment]  # STANDARD or CALATONE
                     rank._high = strength >> 8
