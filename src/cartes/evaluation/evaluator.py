@@ -29,7 +29,7 @@ from cartes.errors import (
     StrengthError,
 )
 from cartes.evaluation import _pool
-from cartes.evaluation.handrank import HandRank, strength_of
+from cartes.evaluation.handrank import _INDICES, HandRank, strength_of
 from cartes.evaluation.rankings import (
     CALATONE,
     STANDARD,
@@ -118,10 +118,16 @@ class _Fast:
     calatone: Callable[..., int] | None = None
 
 
+# The same two as module globals, for evaluate(): CPython 3.11 does not specialize reading a
+# class attribute (about 15 ns a call), and does a module global.
+_standard7: Callable[..., int] | None = None
+_calatone7: Callable[..., int] | None = None
+
+
 def _entry_point(rules: Ranking) -> Callable[..., int] | None:
     """The compiled seven-card entry point of a built-in ranking, or None: for another ranking,
     and for the first :data:`WARM_UP_CALLS` calls of a process."""
-    global _slow_calls
+    global _slow_calls, _standard7, _calatone7
     if rules not in BUILT_IN:
         return None
     if _Fast.standard is None:
@@ -129,18 +135,19 @@ def _entry_point(rules: Ranking) -> Callable[..., int] | None:
         if _slow_calls <= WARM_UP_CALLS:
             return None
         kernels = _kernels()
-        _Fast.calatone = kernels.entry_point(kernels.calatone7)
-        _Fast.standard = kernels.entry_point(kernels.standard7)
+        _Fast.calatone = _calatone7 = kernels.entry_point(kernels.calatone7)
+        _Fast.standard = _standard7 = kernels.entry_point(kernels.standard7)
     return _Fast.standard if rules == STANDARD else _Fast.calatone
 
 
 def _quick7(cards: Any, rules: Ranking) -> HandRank | None:
-    """The value of seven cards given the common ways (seven ints, seven Cards, a Hand, or
-    text of seven plain cards), by the compiled entry point; None for anything else, or
-    anything wrong (the full path then says what), or before the entry points are loaded."""
+    """The value of seven cards given as a list of ints, seven Cards, a Hand, or text of
+    seven plain cards, by the compiled entry point; None for anything else, or anything wrong
+    (the full path then says what), or before the entry points are loaded. (A tuple of seven
+    ints, the commonest, is handled in :func:`evaluate` itself.)"""
     fast = (
-        _Fast.standard if rules is STANDARD
-        else _Fast.calatone if rules is CALATONE
+        _standard7 if rules is STANDARD
+        else _calatone7 if rules is CALATONE
         else None
     ) or _entry_point(rules)  # fmt: skip
     if fast is None:
@@ -151,46 +158,60 @@ def _quick7(cards: Any, rules: Ranking) -> HandRank | None:
             if len(cards) != 7:
                 return None
             a, b, c, d, e, f, g = cards
-            strength = fast(a._index, b._index, c._index, d._index, e._index, f._index, g._index)
+            a, b, c, d, e, f, g = (
+                a._index, b._index, c._index, d._index, e._index, f._index, g._index
+            )  # fmt: skip
         elif kind is tuple or kind is list:
             if len(cards) != 7:
                 return None
             a, b, c, d, e, f, g = cards
             if (
-                type(a) is int and type(b) is int and type(c) is int and type(d) is int
-                and type(e) is int and type(f) is int and type(g) is int
-            ):  # fmt: skip
-                strength = fast(a, b, c, d, e, f, g)
-            elif (
                 type(a) is Card and type(b) is Card and type(c) is Card and type(d) is Card
                 and type(e) is Card and type(f) is Card and type(g) is Card
             ):  # fmt: skip
-                strength = fast(
+                a, b, c, d, e, f, g = (
                     a._index, b._index, c._index, d._index, e._index, f._index, g._index
-                )
+                )  # fmt: skip
             else:
-                return None
-            cards = (a, b, c, d, e, f, g)  # a list could change under the HandRank
+                known = _INDICES  # the interpreter's own ints 0-51 only, as in evaluate()
+                if not (
+                    known[a] is a and known[b] is b and known[c] is c and known[d] is d
+                    and known[e] is e and known[f] is f and known[g] is g
+                ):  # fmt: skip
+                    return None
         elif kind is str:
             words = cards.split()
             if len(words) != 7 or "," in cards:
                 return None
             index = _TEXT_INDEX
-            cards = a, b, c, d, e, f, g = (
+            a, b, c, d, e, f, g = (
                 index[words[0]], index[words[1]], index[words[2]], index[words[3]],
                 index[words[4]], index[words[5]], index[words[6]],
             )  # fmt: skip
-            strength = fast(a, b, c, d, e, f, g)
         else:
             return None
-    except (CartesError, KeyError, OverflowError):
+        strength = fast(a, b, c, d, e, f, g)
+    except (CartesError, KeyError, IndexError, TypeError, OverflowError):
         return None  # a bad card or a repeat: the full path raises the precise error
-    # HandRank._trusted, written out: this is the hot path of a loop over hands.
+    return _made(strength, rules, a, b, c, d, e, f, g)
+
+
+def _made(
+    strength: int, rules: Ranking, a: int, b: int, c: int, d: int, e: int, f: int, g: int
+) -> HandRank:
+    """The HandRank of seven valid card indices (exact ints 0-51) of this strength."""
+    # The stores of handrank._fill, written out as in evaluate().
     rank = _new(HandRank)
-    rank._strength = strength
     rank._ranking = rules
-    rank._cards = cards
-    rank._best_five = None
+    rank._high = strength >> 8
+    rank._low = strength & 255
+    rank._c0 = a
+    rank._c1 = b
+    rank._c2 = c
+    rank._c3 = d
+    rank._c4 = e
+    rank._c5 = f
+    rank._c6 = g
     return rank
 
 
@@ -212,12 +233,7 @@ def _quick_short(cards: Any, rules: Ranking) -> HandRank | None:
         return None
     if len(set(indices)) != count:
         return None
-    rank = _new(HandRank)
-    rank._strength = strength_of(indices, rules)
-    rank._ranking = rules
-    rank._cards = cards if kind is Hand else tuple(cards)  # a list could change under it
-    rank._best_five = None
-    return rank
+    return HandRank._trusted(strength_of(indices, rules), rules, indices)
 
 
 def evaluate(cards: HandLike, ranking: RankingLike = STANDARD) -> HandRank:
@@ -239,19 +255,63 @@ def evaluate(cards: HandLike, ranking: RankingLike = STANDARD) -> HandRank:
     ...
     cartes.errors.HandSizeError: a hand to evaluate must have 5, 6 or 7 cards, got 2
     """
+    # The hot path, a tuple of seven ints, is written out here: every bytecode of it counts
+    # against a call of eval7 (docs/performance.rst has the parts' costs).
+    if ranking is STANDARD:
+        fast = _standard7
+    elif ranking is CALATONE:
+        fast = _calatone7
+    else:
+        fast = None
+    if fast is not None and type(cards) is tuple:
+        try:
+            a, b, c, d, e, f, g = cards
+        except ValueError:
+            pass  # not seven
+        else:
+            # Each card must be the interpreter's own int 0-51, the object a HandRank may keep
+            # (handrank.py): a bool, a float, a numpy integer or an index out of range fails
+            # this, and a lookup and an identity test cost less than a type test.
+            known = _INDICES
+            try:
+                exact = (
+                    known[a] is a and known[b] is b and known[c] is c and known[d] is d
+                    and known[e] is e and known[f] is f and known[g] is g
+                )  # fmt: skip
+            except (TypeError, IndexError):
+                exact = False
+            if exact:
+                try:
+                    strength = fast(*cards)
+                except CartesError:
+                    pass  # a repeated card: the full path says which
+                else:
+                    rank = _new(HandRank)
+                    rank._ranking = ranking  # type: ignore[assignment]  # STANDARD or CALATONE
+                    rank._high = strength >> 8
+                    rank._low = strength & 255
+                    rank._c0 = a
+                    rank._c1 = b
+                    rank._c2 = c
+                    rank._c3 = d
+                    rank._c4 = e
+                    rank._c5 = f
+                    rank._c6 = g
+                    return rank
     rules = ranking if type(ranking) is Ranking else get_ranking(ranking)
-    rank = _quick7(cards, rules) or _quick_short(cards, rules)
-    if rank is not None:
-        return rank
+    quick = _quick7(cards, rules) or _quick_short(cards, rules)
+    if quick is not None:
+        return quick
     hand = as_hand(cards)
-    return HandRank._trusted(strength_of([card.index for card in hand], rules), rules, hand)
+    indices = [card.index for card in hand]
+    return HandRank._trusted(strength_of(indices, rules), rules, indices)
 
 
 def _strength(cards: HandLike, rules: Ranking) -> int:
     """The strength alone of a hand."""
     rank = _quick7(cards, rules)
     if rank is not None:
-        return rank._strength
+        return rank.strength
     return strength_of([card.index for card in as_hand(cards)], rules)
 
 

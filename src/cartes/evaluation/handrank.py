@@ -5,10 +5,12 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any, Final
 
 from cartes import _render
 from cartes.errors import HandSizeError, OptionError, StrengthError
+from cartes.evaluation._untracked import untrack
 from cartes.evaluation.rankings import CALATONE, STANDARD, Category, Ranking, rank_word
 from cartes.evaluation.tables import (
     CARD_BITS,
@@ -20,7 +22,7 @@ from cartes.evaluation.tables import (
     row_bases,
     tables_for,
 )
-from cartes.french import Card, Hand
+from cartes.french import _CARDS, Card, Hand
 
 __all__ = ["HandRank", "strength_of"]
 
@@ -93,6 +95,40 @@ def _card_index(card: Card) -> int:
     return card._index
 
 
+#: Each card index as the interpreter's own small int (a HandRank keeps only such objects).
+_INDICES: Final = tuple(range(52))
+
+
+def _fill(rank: HandRank, strength: int, ranking: Ranking, indices: Sequence[int]) -> None:
+    """Set a new HandRank's slots (the same stores as the fast path in evaluator.py)."""
+    rank._ranking = ranking
+    rank._high = strength >> 8
+    rank._low = strength & 255
+    known = _INDICES
+    rank._c0, rank._c1, rank._c2, rank._c3, rank._c4 = (known[i] for i in indices[:5])
+    rank._c5 = known[indices[5]] if len(indices) > 5 else None
+    rank._c6 = known[indices[6]] if len(indices) > 6 else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _best_five(indices: tuple[int, ...], ranking: Ranking, strength: int) -> Hand:
+    """The best five of distinct valid card indices whose strength is ``strength``, in
+    reading order (remembered for the last few thousand hands asked about)."""
+    cards = [_CARDS[i] for i in indices]
+    five: Hand
+    if len(cards) == 5:
+        five = _hand(cards)
+    else:
+        # Try the highest cards first, so ties between subsets resolve the same way.
+        ordered = sorted(cards, key=_card_index, reverse=True)
+        five = next(
+            _hand(list(combo))
+            for combo in itertools.combinations(ordered, 5)
+            if strength_of([card._index for card in combo], ranking) == strength
+        )
+    return _reading_order(five, tables_for(ranking).category_of(strength))
+
+
 #: Descriptions by (ranking, strength, language): a description follows from the strength
 #: alone (equal strengths are the same category and tie-break), and there are 7,462 of them
 #: per ranking, so each is worked out once per process.
@@ -115,42 +151,45 @@ class HandRank:
     True
     """
 
-    # Private slots behind read-only properties: made by evaluate() with plain attribute stores
-    # (a custom __setattr__ would make every HandRank cost three slow calls), and lazy where
-    # it pays: the cards are kept as given (a Hand is built on first use), and the best five
-    # are found on first use.
-    __slots__ = ("_best_five", "_cards", "_ranking", "_strength")
+    # A loop may keep millions of these, so a HandRank costs about what an int does: the
+    # collector never tracks it (cartes.evaluation._untracked, whose rule is that the slots
+    # hold only objects never freed), and it holds only small ints and its ranking. The
+    # strength is two bytes, the cards their indices (None past the fifth or sixth card);
+    # the Hand, category and best five are worked out when asked. A ranking is never freed
+    # anyway: every ranking a HandRank is made with has been through the cached tables.
+    __slots__ = ("_c0", "_c1", "_c2", "_c3", "_c4", "_c5", "_c6", "_high", "_low", "_ranking")
 
-    _strength: int
     _ranking: Ranking
-    _cards: Hand | tuple[Any, ...]
-    _best_five: Hand | None
+    _high: int
+    _low: int
+    _c0: int
+    _c1: int
+    _c2: int
+    _c3: int
+    _c4: int
+    _c5: int | None
+    _c6: int | None
 
     def __init__(self, strength: int, ranking: Ranking, cards: Hand) -> None:
         if not isinstance(ranking, Ranking):
             raise OptionError(f"ranking must be a cartes.Ranking, got {ranking!r}")
         if not isinstance(cards, Hand) or len(cards) not in (5, 6, 7):
             raise HandSizeError(f"cards must be a Hand of 5, 6 or 7 cards, got {cards!r}")
-        worth = strength_of([card.index for card in cards], ranking)
+        indices = [card.index for card in cards]
+        worth = strength_of(indices, ranking)
         if strength != worth or not isinstance(strength, int) or isinstance(strength, bool):
             raise StrengthError(
                 f"{strength!r} is not the strength of {cards} under the {ranking.name} ranking,"
                 f" which is {worth}"
             )
-        self._strength = strength
-        self._ranking = ranking
-        self._cards = cards
-        self._best_five = None
+        _fill(self, worth, ranking, indices)
 
     @classmethod
-    def _trusted(cls, strength: int, ranking: Ranking, cards: Hand | tuple[Any, ...]) -> HandRank:
-        """A HandRank whose strength the caller has just computed from ``cards``: a Hand, or a
-        tuple of distinct valid card indices or cards (made into a Hand on first use)."""
+    def _trusted(cls, strength: int, ranking: Ranking, indices: Sequence[int]) -> HandRank:
+        """A HandRank whose strength the caller has just computed from 5-7 distinct valid
+        card ``indices``."""
         rank = _new(cls)
-        rank._strength = strength
-        rank._ranking = ranking
-        rank._cards = cards
-        rank._best_five = None
+        _fill(rank, strength, ranking, indices)
         return rank
 
     @property
@@ -161,7 +200,7 @@ class HandRank:
         >>> cartes.evaluate("As Ks Qs Js Ts").strength >> 12
         8
         """
-        return self._strength
+        return self._high << 8 | self._low
 
     @strength.setter
     def strength(self, value: object) -> None:
@@ -189,10 +228,7 @@ class HandRank:
         >>> cartes.evaluate((51, 47, 43, 39, 35, 0, 1)).cards
         Hand('As Ks Qs Js Ts 2c 2d')
         """
-        cards = self._cards
-        if type(cards) is not Hand:
-            cards = self._cards = Hand(cards)
-        return cards
+        return _hand([_CARDS[i] for i in self._indices()])
 
     @cards.setter
     def cards(self, value: object) -> None:
@@ -216,22 +252,15 @@ class HandRank:
         >>> cartes.evaluate("As 2d 3c 4h 5s Kd Kc").best_five
         Hand('5s 4h 3c 2d As')
         """
-        if self._best_five is None:
-            five: Hand
-            if len(self.cards) == 5:
-                five = self.cards
-            else:
-                # Try the highest cards first, so ties between subsets resolve the same way.
-                ordered = sorted(self.cards, key=_card_index, reverse=True)
-                strength, ranking = self._strength, self._ranking
-                five = next(
-                    _hand(list(combo))
-                    for combo in itertools.combinations(ordered, 5)
-                    if strength_of([card._index for card in combo], ranking) == strength
-                )
-            # A cache, not a change: the best five follow from the cards and the strength.
-            self._best_five = _reading_order(five, self.category)
-        return self._best_five
+        return _best_five(self._indices(), self._ranking, self.strength)
+
+    def _indices(self) -> tuple[int, ...]:
+        """The indices of the cards, as given."""
+        six, seven = self._c5, self._c6
+        head = (self._c0, self._c1, self._c2, self._c3, self._c4)
+        if seven is not None:
+            return (*head, six, seven)  # type: ignore[return-value]
+        return head if six is None else (*head, six)
 
     def describe(self, lang: str = "en") -> str:
         """A plain description, in English (``"en"``) or Spanish (``"es"``).
@@ -243,7 +272,7 @@ class HandRank:
         'Straight flush, nine high'
         """
         _check_language(lang)  # before the lookup: a list is not even hashable
-        key = (self._ranking, self._strength, lang)
+        key = (self._ranking, self.strength, lang)
         text = _DESCRIPTIONS.get(key)
         if text is None:
             five = self.best_five
@@ -314,6 +343,10 @@ class HandRank:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (HandRank, (self.strength, self.ranking, self.cards))
+
+
+#: Whether HandRanks are untracked by the collector here (on CPython; see _untracked).
+UNTRACKED: Final = untrack(HandRank)
 
 
 def _al(rank: int) -> str:
