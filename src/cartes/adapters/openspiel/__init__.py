@@ -243,10 +243,15 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int,
                                 probability_sampler: Callable[[], float]) -> OpenSpielState:
         """A state drawn from those ``player_id`` cannot tell from this one (its information
-        state is this one's): the cards it has not seen dealt again at random, the same
-        actions played. Drawn by rejection (at most 200 draws; then this state itself, which
-        is one of them). ``probability_sampler`` gives floats in [0, 1) (its first seeds the
-        draws).
+        state is this one's), each as likely as chance makes it: the cards it has not seen
+        dealt again at random, the same actions played, a draw kept when every action replays
+        and the information state is the same (rejection). In stud and calatone the first
+        draw is always kept (no action depends on an opponent's hidden cards); in 7½ an
+        action may tell something of a hidden card (a decision on a first 3 or 4, a bust) and
+        a few draws in a hundred are kept at worst. After 20,000 rejected draws it raises
+        :class:`~cartes.errors.HistoryError`; it never returns this state in place of a
+        draw (its hidden cards are what the player must not learn). ``probability_sampler``
+        gives floats in [0, 1) (its first seeds the draws).
 
         >>> from cartes.games import SevenCardStud
         >>> game = OpenSpielGame(SevenCardStud(players=2))

@@ -6,6 +6,13 @@ from the cards it has not seen; the players' actions are replayed; a shuffle in 
 places the cards the player saw where they were and the others at random. A draw is kept when
 every action is still legal and the player's information state is the same (rejection: the
 kept draws are the consistent deals, each as likely as chance makes it).
+
+A draw is given up at the first action it cannot replay, so a rejected draw costs only the
+steps up to it. In stud and calatone no action depends on an opponent's hidden cards, so the
+first draw is always kept; in 7½ some actions tell something of a hidden card (a decision on a
+first 3 or 4, a bust, a muerta) and some draws are rejected. After :data:`_BUDGET` rejected
+draws the resampling fails with :class:`~cartes.errors.HistoryError`: it never falls back on
+the true state, whose hidden cards the player must not learn.
 """
 
 from __future__ import annotations
@@ -16,18 +23,22 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from cartes.errors import HistoryError
+
 # states are OpenSpielState (not imported: the package imports this module)
 OpenSpielState = Any
 
 __all__ = ["resample"]
 
-_TRIES = 200
+# Generous: the worst 7½ states seen keep about one draw in forty, and a rejected draw is cheap.
+_BUDGET = 20_000
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
-def resample(state: OpenSpielState, player: int,
-             sampler: Callable[[], float]) -> OpenSpielState:
-    """See :meth:`cartes.adapters.openspiel.OpenSpielState.resample_from_infostate`."""
+def resample(state: OpenSpielState, player: int, sampler: Callable[[], float],
+             budget: int | None = None) -> OpenSpielState:
+    """See :meth:`cartes.adapters.openspiel.OpenSpielState.resample_from_infostate`
+    (``budget``: the draws tried before giving up, :data:`_BUDGET` unless given)."""
     h = state._h
     setup = h.setup
     target = state.information_state_string(player)
@@ -37,12 +48,17 @@ def resample(state: OpenSpielState, player: int,
     rng = np.random.default_rng(int(sampler() * 2**53))
     steps = [(s.player, s.action) for s in state.full_history()]
     game = state.get_game()
-    for _ in range(_TRIES):
+    tries = _BUDGET if budget is None else budget
+    for _ in range(tries):
         other = _draw(game, steps, seen, setup.cards, rng)
         if other is not None and other.information_state_string(player) == target:
             return other
-    twin: OpenSpielState = state.clone()
-    return twin
+    raise HistoryError(
+        f"no state player {player} cannot tell from this one was found in {tries} random "
+        f"draws of the cards it has not seen (a state of {len(steps)} steps, "
+        f"{len(seen)} cards seen): its information state {target!r} is too unlikely to "
+        f"reach by rejection; the true state is never returned in its place"
+    )
 
 
 def _draw(game: Any, steps: list[tuple[int, int]], seen: set[Any], cards: dict[int, Any],

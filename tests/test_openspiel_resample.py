@@ -1,0 +1,153 @@
+"""The OpenSpiel adapter's resampling from an information state (issue 20, item 6): a resampled
+state is always one the player cannot tell from the given one, drawn as chance would, and never
+the true state by fallback."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("open_spiel")
+
+from _openspiel import CHANCE, random_state
+from cartes.adapters.openspiel import OpenSpielGame
+from cartes.adapters.openspiel._resample import resample
+from cartes.errors import HistoryError
+from cartes.games import Calatone, SevenCardStud, SieteYMedio
+
+
+def hidden_from(state, viewer):
+    """Each seat's cards that ``viewer`` has not seen."""
+    seen = state.hand.observation(viewer).visible_cards()
+    return [frozenset(state.hand.observation(q).visible_cards() - seen)
+            for q in range(state.num_players())]
+
+
+@pytest.mark.parametrize("game", [
+    pytest.param(OpenSpielGame(SevenCardStud(players=4)), id="stud"),
+    pytest.param(OpenSpielGame(Calatone(players=4)), id="calatone"),
+])
+def test_in_stud_and_calatone_the_first_draw_is_kept(game):
+    # no action depends on an opponent's hidden cards: every placement of the unseen cards
+    # replays, so a budget of one draw never fails
+    rng = np.random.default_rng(20)
+    checked = 0
+    for _ in range(40):
+        state = random_state(game, rng, int(rng.integers(0, 15)))
+        if state.is_terminal():
+            continue
+        for p in range(game.num_players()):
+            other = resample(state, p, rng.random, budget=1)
+            assert other.information_state_string(p) == state.information_state_string(p)
+            checked += 1
+    assert checked >= 100
+
+
+def test_no_budget_raises_rather_than_giving_the_true_state():
+    game = OpenSpielGame(SevenCardStud(players=2))
+    state = random_state(game, np.random.default_rng(1), 2)
+    with pytest.raises(HistoryError, match=r"player 1 .* in 0 random draws"):
+        resample(state, 1, lambda: 0.25, budget=0)
+
+
+def test_a_tiny_budget_fails_with_an_error_on_a_hard_state_not_with_the_truth():
+    # a 7½ state where most draws are rejected: with one draw, each attempt gives a
+    # consistent state or the error; the error must come up (the old code returned a clone
+    # of the true state there)
+    game = OpenSpielGame(SieteYMedio(players=4))
+    rng = np.random.default_rng(7)
+    for _ in range(300):
+        state = random_state(game, rng, int(rng.integers(1, 12)))
+        if state.is_terminal():
+            continue
+        p = int(rng.integers(0, 4))
+        target = state.information_state_string(p)
+        errors, messages = 0, set()
+        for _ in range(20):
+            try:
+                other = resample(state, p, rng.random, budget=1)
+            except HistoryError as error:
+                messages.add(str(error))
+                errors += 1
+            else:
+                assert other.information_state_string(p) == target
+        if errors >= 10:
+            assert all(f"player {p} " in message for message in messages)
+            return
+    pytest.fail("no 7½ state rejected most single draws")
+
+
+def siete_states(rng, kinds):
+    """Random 4-handed 7½ states (each kind of event in ``kinds`` in at least one)."""
+    game = OpenSpielGame(SieteYMedio(players=4))
+    states, found = [], set()
+    for _ in range(600):
+        state = random_state(game, rng, int(rng.integers(0, 16)))
+        if state.is_terminal() or state.hand is None:
+            continue
+        names = {type(event).__name__ for event in state.hand.history} & kinds
+        if names - found or len(states) < 40:
+            states.append(state)
+            found |= names
+        if found == kinds and len(states) >= 40:
+            break
+    assert found == kinds
+    return states
+
+
+KINDS = {"Annulled", "Exchanged", "Declined", "CalleOpened", "Busted"}
+
+
+def test_siete_resampling_keeps_the_information_state_and_moves_the_hidden_cards():
+    rng = np.random.default_rng(6)
+    moved = total = 0
+    for state in siete_states(rng, KINDS):
+        for p in range(4):
+            target = state.information_state_string(p)
+            truth = hidden_from(state, p)
+            for _ in range(3):
+                other = state.resample_from_infostate(p, rng.random)
+                assert other.information_state_string(p) == target
+                if any(truth):
+                    total += 1
+                    moved += hidden_from(other, p) != truth
+    # the opponents' hidden cards are redrawn, not copied from the truth
+    assert moved > 0.5 * total
+
+
+def test_one_siete_state_resampled_many_times_shows_many_hidden_cards():
+    rng = np.random.default_rng(11)
+    for state in siete_states(rng, {"Annulled"}):
+        if "Annulled" not in {type(e).__name__ for e in state.hand.history}:
+            continue
+        truth = hidden_from(state, 0)
+        if not any(truth):
+            continue
+        draws = [hidden_from(state.resample_from_infostate(0, rng.random), 0)
+                 for _ in range(40)]
+        assert sum(draw != truth for draw in draws) > 20
+        return
+    pytest.fail("no annulled 7½ state with hidden cards")
+
+
+def test_heads_up_stud_hole_card_is_uniform_over_the_unseen_cards():
+    game = OpenSpielGame(SevenCardStud(players=2))
+    state = game.new_initial_state()
+    while state.is_chance_node():  # the deal
+        state.apply_action(min(state.legal_actions()))
+    cards = game.chance_cards
+    seen0 = state.hand.observation(0).visible_cards()
+    steps = state.full_history()
+    # the deal position of one of seat 1's hole cards
+    slot = next(i for i, s in enumerate(steps) if s.player == CHANCE
+                and cards[s.action] in state.hand.observation(1).visible_cards() - seen0)
+    unseen = [outcome for outcome, card in cards.items() if card not in seen0]
+    assert len(unseen) == 48
+    rng = np.random.default_rng(2026)
+    per = 60
+    counts = dict.fromkeys(unseen, 0)
+    for _ in range(per * len(unseen)):
+        counts[state.resample_from_infostate(0, rng.random).full_history()[slot].action] += 1
+    chi2 = sum((n - per) ** 2 / per for n in counts.values())
+    # 82.72: the chi-square's 0.999 quantile with 47 degrees of freedom
+    assert chi2 < 82.72, counts
