@@ -39,7 +39,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-__all__ = ["run", "split"]
+__all__ = ["default_workers", "run", "split"]
 
 T = TypeVar("T")
 
@@ -81,6 +81,21 @@ def parallel_allowed() -> bool:
     except ValueError:  # the pool was inherited, never launched here: only OpenMP is unsafe
         return False
     return bool(layer != "omp")
+
+
+def default_workers() -> int:
+    """The number of threads numba's parallel kernels would use now, found without starting
+    numba's thread pool (asking numba launches it): its current setting once the pool runs,
+    otherwise its configured count.
+
+    >>> default_workers() >= 1
+    True
+    """
+    import numba
+
+    if _numba_pool_started():
+        return max(1, int(numba.get_num_threads()))
+    return max(1, int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
 
 
 def run(parallel: Callable[[], T], serial: Callable[[], T], workers: int | None) -> T:

@@ -457,9 +457,7 @@ def evaluate_many(
     if count == 1 or (threads is None and len(rows) < PARALLEL_THRESHOLD):
         bad = serial(unsigned, row, out)
     else:
-        bad = _pool.run(
-            lambda: parallel(unsigned, row, out), lambda: serial(unsigned, row, out), count
-        )
+        bad = parallel(unsigned, row, out, count)
     if check and bad:
         _raise_first_invalid(rows)
     return out[0, ...] if single else out
@@ -526,9 +524,7 @@ def category_counts(
     workers = None if threads is None else _thread_count(threads)
     kernels, row = _kernels_and_row(rules)
     if k == 7:
-        import numba
-
-        histogram = kernels.count_sevens(row, workers or numba.get_num_threads())
+        histogram = kernels.count_sevens(row, workers or _pool.default_workers())
     else:
         histogram = kernels.count_hands(k, row)
     by_position = histogram.reshape(-1, 1 << SHIFT).sum(axis=1)
