@@ -399,7 +399,7 @@ def evaluate_many(
 ) -> NDArray[np.uint16]:
     """The strength of every hand in an ``(n, k)`` integer array of card indices, k = 5, 6 or 7.
 
-    Compiled, and parallel over rows for batches of 10,000 hands or more. ``threads`` sets it:
+    Compiled, and parallel over rows for large batches (a thread per 65,536 rows). ``threads``:
     ``None`` chooses, ``False`` or ``1`` runs on one thread, ``True`` on all of numba's, and an
     int on that many (at most numba's). A 1-D array is one hand and gives a 0-d result; an
     empty list gives an empty array. Input is checked (shape, indices 0-51, no card twice in a
