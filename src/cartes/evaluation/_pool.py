@@ -23,7 +23,9 @@ serial ``nogil`` kernels on plain Python threads made for the call, one task per
 is safe under fork, spawn, forkserver and threads by construction (nothing of it outlives the
 call, and numba's dispatchers are thread-safe). The analysis kernels use it: their work comes in
 independent pieces (Monte Carlo chunks, enumeration items) whose integer results add up the
-same in any grouping, and they compile once, without a parallel twin.
+same in any grouping, and they compile once, without a parallel twin. Today every threaded
+call of cartes goes this way (the batches, the sweep and the analysis), and :func:`run` is
+kept for a parallel kernel that cannot: cartes then starts no numba thread pool of its own.
 
 >>> run(lambda: "parallel", lambda: "serial", None) in ("parallel", "serial")
 True

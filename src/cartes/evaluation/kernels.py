@@ -283,7 +283,7 @@ def first_invalid_row(hands: NDArray[Any]) -> tuple[int, int]:
 # The batch kernels come in two shapes, seven cards and five or six, each compiled on its first
 # call: the seven-card one is most calls, and compiling the other's loop beside it doubled the
 # first call's compile. There is no parallel twin: a batch on several threads is cut into
-# spans, each given to the serial kernel on a Python thread (RowKernels.parallel), so the first
+# spans, each given to the serial kernel on a Python thread (RowKernels._spans), so the first
 # large batch compiles nothing more (a parallel twin took as long again to compile as the
 # serial kernel) and the threads are safe under fork, spawn and threads (_pool.split).
 def _evaluate_sevens(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) -> None:
