@@ -52,14 +52,14 @@ def test_every_threads_setting_gives_the_same_strengths(threads: object) -> None
 def test_threads_picks_the_kernel(
     threads: object, parallel: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    calls: list[int | None] = []
-    real = _pool.run
+    calls: list[int] = []
+    real = _pool.split
 
-    def spy(parallel: Any, serial: Any, workers: int | None) -> object:
+    def spy(tasks: Any, workers: int) -> Any:
         calls.append(workers)
-        return real(parallel, serial, workers)
+        return real(tasks, workers)
 
-    monkeypatch.setattr(_pool, "run", spy)
+    monkeypatch.setattr(_pool, "split", spy)
     cartes.evaluate_many(HANDS, threads=threads)  # type: ignore[arg-type]
     assert bool(calls) == parallel
 

@@ -35,7 +35,15 @@ SCRIPT = textwrap.dedent(
 
     if __name__ == "__main__":
         import numba
-        # The parent runs its thread pool first: that is what made fork children hang.
+        # The parent starts numba's thread pool first (with a parallel kernel of its own, since
+        # cartes runs none): that is what made fork children hang.
+        @numba.njit(parallel=True)
+        def own(n):
+            total = 0
+            for i in numba.prange(n):
+                total += i
+            return total
+        assert own(1000) == 499500
         assert (cartes.evaluate_many(HANDS, threads=True) == EXPECTED).all()
         print("layer", numba.threading_layer(), flush=True)
         for method in sys.argv[1:]:

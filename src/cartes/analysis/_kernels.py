@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
-from functools import cache
+from functools import cache, partial
 from typing import Any, Final
 
 import numba as nb
@@ -159,7 +159,9 @@ def _score(
 ) -> tuple[int, int]:
     """Every player's strength into ``strengths``; the best strength and how many hold it."""
     players = keys.shape[0]
-    best = 0
+    # int64 from the start: a literal 0 here made numba compile the callees that see it
+    # twice, once for the literal and once for int64.
+    best = int(np.int64(0))
     for p in range(players):
         key = keys[p] + board_key
         s = int(_rank_strength(key, ranking))
@@ -168,7 +170,7 @@ def _score(
             s = max(s, int(_flush_strength(flags, bits[p] | board_bits, ranking)))
         strengths[p] = s
         best = max(best, s)
-    tied = 0
+    tied = int(np.int64(0))
     for p in range(players):
         tied += strengths[p] == best
     return best, tied
@@ -212,7 +214,7 @@ def _add_heads_up(
         counts[p, SHARE2] += wins * shares[1] * shares[1] + ties * shares[2] * shares[2]
 
 
-def monte_carlo(
+def _monte_carlo(
     base_keys: NDArray[np.uint64],
     base_bits: NDArray[np.uint64],
     taken: np.uint64,
@@ -230,31 +232,28 @@ def monte_carlo(
     trials: NDArray[np.int64],
     states: NDArray[np.uint64],
     by_range: int,
-) -> tuple[NDArray[np.int64], NDArray[np.int64], int]:
-    """Play ``trials[c]`` random deals from seed ``states[c]`` for each chunk ``c``.
-
-    Returns the summed counts ``(players, FIELDS)``; the counts by combo of range ``by_range``
-    (``(combos, players, FIELDS)``, empty when it is -1); and how many range draws were
-    rejected because two combos shared a card (a rejected draw is drawn again, which is
-    sampling the ranges given that no card is held twice).
-    """
+    counts: NDArray[np.int64],
+    by_combo: NDArray[np.int64],
+    decks: NDArray[np.uint8],
+    hands: NDArray[np.uint64],
+    strengths: NDArray[np.int64],
+    picked: NDArray[np.int64],
+    state: NDArray[np.uint64],
+) -> int:
+    """:func:`monte_carlo` on arrays its caller made, which it returns the rejected draws of:
+    ``counts`` and ``by_combo`` zeroed, the rest scratch (``decks`` ``(rows, n)``, ``hands``
+    ``(2, players)`` for the players' keys and bits, ``strengths`` ``(players,)``, ``picked``
+    one per range or one, ``state`` four words)."""
     players = base_keys.shape[0]
     ranged = range_players.shape[0]
     dealt = owners.shape[0]
-    counts = np.zeros((players, FIELDS), dtype=np.int64)
-    size = 0 if by_range < 0 else offsets[by_range + 1] - offsets[by_range]
-    by_combo = np.zeros((size, players, FIELDS), dtype=np.int64)
-    keys = np.empty(players, dtype=np.uint64)
-    bits = np.empty(players, dtype=np.uint64)
-    strengths = np.empty(players, dtype=np.int64)
-    picked = np.zeros(max(ranged, 1), dtype=np.int64)
-    state = np.empty(4, dtype=np.uint64)
+    keys = hands[0]
+    bits = hands[1]
     # One deck per combo of range 0 (its cards left out), or one deck: each stays a
     # permutation of its cards, so a deal is uniform whatever the deals before it did, and
     # range 0's cards need no redraw (a branch that mispredicted a third of the deals).
-    rows = 1 if ranged == 0 else offsets[1]
-    n = free.shape[0] - (0 if ranged == 0 else 2)
-    decks = np.empty((rows, n), dtype=np.uint8)
+    rows = decks.shape[0]
+    n = decks.shape[1]
     rejected = 0
     for c in range(trials.shape[0]):
         # A chunk starts from its seed and fresh decks: its result is its own.
@@ -269,7 +268,7 @@ def monte_carlo(
                     m += 1
         spare = _ZERO
         spare_left = False  # whether ``spare`` holds 32 random bits not used yet
-        first_wins = second_wins = ties = 0
+        first_wins = second_wins = ties = np.int64(0)  # not a literal (see _score)
         done = 0
         while done < trials[c]:
             out = taken
@@ -356,7 +355,53 @@ def monte_carlo(
             done += 1
         if players == 2:
             _add_heads_up(counts, first_wins, second_wins, ties, shares)
-    return counts, by_combo, rejected
+    return rejected
+
+
+def monte_carlo(
+    base_keys: NDArray[np.uint64],
+    base_bits: NDArray[np.uint64],
+    taken: np.uint64,
+    free: NDArray[np.int64],
+    owners: NDArray[np.int64],
+    range_players: NDArray[np.int64],
+    offsets: NDArray[np.int64],
+    combo_keys: NDArray[np.uint64],
+    combo_bits: NDArray[np.uint64],
+    combo_masks: NDArray[np.uint64],
+    alias_prob: NDArray[np.float64],
+    alias_index: NDArray[np.int64],
+    ranking: int,
+    shares: NDArray[np.int64],
+    trials: NDArray[np.int64],
+    states: NDArray[np.uint64],
+    by_range: int,
+    kernel: Any = None,
+) -> tuple[NDArray[np.int64], NDArray[np.int64], int]:
+    """Play ``trials[c]`` random deals from seed ``states[c]`` for each chunk ``c``.
+
+    Returns the summed counts ``(players, FIELDS)``; the counts by combo of range ``by_range``
+    (``(combos, players, FIELDS)``, empty when it is -1); and how many range draws were
+    rejected because two combos shared a card (a rejected draw is drawn again, which is
+    sampling the ranges given that no card is held twice). ``kernel`` is the compiled
+    ``_monte_carlo`` (:func:`entry` passes it).
+    """
+    players = base_keys.shape[0]
+    ranged = range_players.shape[0]
+    size = 0 if by_range < 0 else int(offsets[by_range + 1] - offsets[by_range])
+    counts = np.zeros((players, FIELDS), dtype=np.int64)
+    by_combo = np.zeros((size, players, FIELDS), dtype=np.int64)
+    rows = 1 if ranged == 0 else int(offsets[1])
+    decks = np.empty((rows, free.shape[0] - (0 if ranged == 0 else 2)), dtype=np.uint8)
+    core = kernel or DISPATCHERS["monte_carlo"]
+    rejected = core(
+        base_keys, base_bits, taken, free, owners, range_players, offsets, combo_keys,
+        combo_bits, combo_masks, alias_prob, alias_index, ranking, shares, trials, states,
+        by_range, counts, by_combo, decks, np.empty((2, players), dtype=np.uint64),
+        np.empty(players, dtype=np.int64), np.zeros(max(ranged, 1), dtype=np.int64),
+        np.empty(4, dtype=np.uint64),
+    )  # fmt: skip
+    return counts, by_combo, int(rejected)
 
 
 @nb.njit(**_OPTIONS)
@@ -466,7 +511,7 @@ def _deal_all(
     last = dealt - 1
     last_group = groups - 1
     owner = owners[last]
-    first_wins = second_wins = ties = 0
+    first_wins = second_wins = ties = np.int64(0)  # not a literal (see _score)
     g = 0  # groups g.. are to be (re)built; group g's combination is already set
     while True:
         # Place group g's cards, then build and place every group after it.
@@ -634,18 +679,25 @@ _VEC_U = t.Array(t.uint64, 1, "C")
 _VEC_I = t.Array(t.int64, 1, "C")
 _VEC_F = t.Array(t.float64, 1, "C")
 
-#: The one signature each kernel is compiled for (callers pass exactly these types).
+_ARR = {
+    (dtype, ndim): t.Array(dtype, ndim, "C")
+    for dtype in (t.int64, t.uint64, t.float64, t.uint8)
+    for ndim in (1, 2, 3)
+}
+
+#: The one signature each compiled kernel is compiled for (the Python functions of the same
+#: name pass exactly these types).
 # fmt: off
 SIGNATURES: Final[dict[str, Any]] = {
-    "random_below": t.Array(t.int64, 1, "C")(t.Array(t.uint64, 1, "C"), _I64, _I64),
-    "monte_carlo": t.Tuple(  # type: ignore[no-untyped-call]
-        (t.Array(t.int64, 2, "C"), t.Array(t.int64, 3, "C"), _I64)
-    )(
+    "random_below": _VEC_I(_VEC_U, _I64, _I64),
+    "monte_carlo": _I64(
         _VEC_U, _VEC_U, _U, _VEC_I, _VEC_I, _VEC_I, _VEC_I, _VEC_U, _VEC_U, _VEC_U, _VEC_F,
-        _VEC_I, _I64, _VEC_I, _VEC_I, t.Array(t.uint64, 2, "C"), _I64,
+        _VEC_I, _I64, _VEC_I, _VEC_I, _ARR[t.uint64, 2], _I64,
+        _ARR[t.int64, 2], _ARR[t.int64, 3], _ARR[t.uint8, 2], _ARR[t.uint64, 2], _VEC_I, _VEC_I,
+        _VEC_U,
     ),
     "enumerate_exact": t.Tuple(  # type: ignore[no-untyped-call]
-        (t.Array(t.float64, 3, "C"), _VEC_F)
+        (_ARR[t.float64, 3], _VEC_F)
     )(
         _VEC_U, _VEC_U, _VEC_I, _VEC_I, _VEC_I, _VEC_I, _VEC_I, _VEC_U, _VEC_U, _VEC_U, _VEC_F,
         _I64, _VEC_I, t.boolean, _I64, _I64,
@@ -653,11 +705,13 @@ SIGNATURES: Final[dict[str, Any]] = {
 }
 # fmt: on
 
+#: The compiled kernels' Python bodies, and the Python functions that call them.
 _PYTHON: Final = {
     "random_below": random_below,
-    "monte_carlo": monte_carlo,
+    "monte_carlo": _monte_carlo,
     "enumerate_exact": enumerate_exact,
 }
+_CALLERS: Final[dict[str, Any]] = {"monte_carlo": monte_carlo}
 #: The dispatchers (compiled on first use, by :func:`entry`, for their signature only).
 DISPATCHERS: Final = {name: nb.njit(**_OPTIONS)(function) for name, function in _PYTHON.items()}
 
@@ -665,7 +719,9 @@ DISPATCHERS: Final = {name: nb.njit(**_OPTIONS)(function) for name, function in 
 @cache
 def entry(name: str) -> Any:
     """The compiled entry point of kernel ``name`` for its signature in :data:`SIGNATURES`
-    (compiled, or loaded from numba's disk cache, on the first call for that kernel only).
+    (compiled, or loaded from numba's disk cache, on the first call for that kernel only), or
+    for ``monte_carlo``, whose kernel takes its arrays from its caller, the Python function that
+    makes them and calls it (with the arguments of :func:`monte_carlo`).
 
     Calling it skips the dispatcher's type resolution and never compiles a second version: the
     caller passes exactly the signature's types (C-contiguous arrays of its dtypes; the entry
@@ -676,4 +732,7 @@ def entry(name: str) -> Any:
     [0, 1, 2]
 
     """
-    return DISPATCHERS[name].compile(SIGNATURES[name])
+    compiled = DISPATCHERS[name].compile(SIGNATURES[name])
+    if name in _CALLERS:
+        return partial(_CALLERS[name], kernel=compiled)
+    return compiled

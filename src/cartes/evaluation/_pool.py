@@ -23,7 +23,9 @@ serial ``nogil`` kernels on plain Python threads made for the call, one task per
 is safe under fork, spawn, forkserver and threads by construction (nothing of it outlives the
 call, and numba's dispatchers are thread-safe). The analysis kernels use it: their work comes in
 independent pieces (Monte Carlo chunks, enumeration items) whose integer results add up the
-same in any grouping, and they compile once, without a parallel twin.
+same in any grouping, and they compile once, without a parallel twin. Today every threaded
+call of cartes goes this way (the batches, the sweep and the analysis), and :func:`run` is
+kept for a parallel kernel that cannot: cartes then starts no numba thread pool of its own.
 
 >>> run(lambda: "parallel", lambda: "serial", None) in ("parallel", "serial")
 True
@@ -39,7 +41,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-__all__ = ["run", "split"]
+__all__ = ["default_workers", "run", "split"]
 
 T = TypeVar("T")
 
@@ -81,6 +83,21 @@ def parallel_allowed() -> bool:
     except ValueError:  # the pool was inherited, never launched here: only OpenMP is unsafe
         return False
     return bool(layer != "omp")
+
+
+def default_workers() -> int:
+    """The number of threads numba's parallel kernels would use now, found without starting
+    numba's thread pool (asking numba launches it): its current setting once the pool runs,
+    otherwise its configured count.
+
+    >>> default_workers() >= 1
+    True
+    """
+    import numba
+
+    if _numba_pool_started():
+        return max(1, int(numba.get_num_threads()))
+    return max(1, int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
 
 
 def run(parallel: Callable[[], T], serial: Callable[[], T], workers: int | None) -> T:

@@ -459,7 +459,7 @@ def evaluate_many(
 ) -> NDArray[np.uint16]:
     """The strength of every hand in an ``(n, k)`` integer array of card indices, k = 5, 6 or 7.
 
-    Compiled, and parallel over rows for batches of 10,000 hands or more. ``threads`` sets it:
+    Compiled, and parallel over rows for large batches (a thread per 65,536 rows). ``threads``:
     ``None`` chooses, ``False`` or ``1`` runs on one thread, ``True`` on all of numba's, and an
     int on that many (at most numba's). A 1-D array is one hand and gives a 0-d result; an
     empty list gives an empty array. Input is checked (shape, indices 0-51, no card twice in a
@@ -517,9 +517,7 @@ def evaluate_many(
     if count == 1 or (threads is None and len(rows) < PARALLEL_THRESHOLD):
         bad = serial(unsigned, row, out)
     else:
-        bad = _pool.run(
-            lambda: parallel(unsigned, row, out), lambda: serial(unsigned, row, out), count
-        )
+        bad = parallel(unsigned, row, out, count)
     if check and bad:
         _raise_first_invalid(rows)
     return out[0, ...] if single else out
@@ -586,9 +584,7 @@ def category_counts(
     workers = None if threads is None else _thread_count(threads)
     kernels, row = _kernels_and_row(rules)
     if k == 7:
-        import numba
-
-        histogram = kernels.count_sevens(row, workers or numba.get_num_threads())
+        histogram = kernels.count_sevens(row, workers or _pool.default_workers())
     else:
         histogram = kernels.count_hands(k, row)
     by_position = histogram.reshape(-1, 1 << SHIFT).sum(axis=1)

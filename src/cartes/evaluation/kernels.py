@@ -32,6 +32,7 @@ compiled on first call and cached on disk (``cache=True``), never at import.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import types
 from typing import Any, Final
@@ -86,8 +87,6 @@ _CLAMP: Final = np.uint64(255)
 _BLOCK: Final = BLOCK
 _OVERRUN: Final = OVERRUN
 _BLOCK_ROWS: Final = np.uint64(BLOCK)
-_SPANS: Final = 64
-_SPAN_MIN: Final = 8 * BLOCK
 
 #: Every pair of cards (f, g), f < g, ordered by f then g: the keys and bits of both cards.
 # Within the pairs of one lower card, the upper card goes suit by suit: neighbouring hands then
@@ -281,23 +280,30 @@ def first_invalid_row(hands: NDArray[Any]) -> tuple[int, int]:
     return -1, 0
 
 
-def _evaluate_rows(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) -> None:
+# The batch kernels come in two shapes, seven cards and five or six, each compiled on its first
+# call: the seven-card one is most calls, and compiling the other's loop beside it doubled the
+# first call's compile. There is no parallel twin: a batch on several threads is cut into
+# spans, each given to the serial kernel on a Python thread (RowKernels._spans), so the first
+# large batch compiles nothing more (a parallel twin took as long again to compile as the
+# serial kernel) and the threads are safe under fork, spawn and threads (_pool.split).
+def _evaluate_sevens(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) -> None:
+    for i in range(np.uint64(hands.shape[0])):
+        out[i] = _seven(
+            hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+            hands[i, 4], hands[i, 5], hands[i, 6], ranking,
+        )  # fmt: skip
+
+
+def _evaluate_short(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) -> None:
     n, k = hands.shape
-    if k == 7:
-        for i in nb.prange(np.uint64(n)):
-            out[i] = _seven(
-                hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
-                hands[i, 4], hands[i, 5], hands[i, 6], ranking,
-            )  # fmt: skip
-    else:
-        for i in nb.prange(np.uint64(n)):
-            key = _START
-            bits = np.uint64(0)
-            for j in range(k):
-                card = hands[i, j]
-                key += CARD_KEYS[card]
-                bits |= CARD_BITS[card]
-            out[i] = _strength(key, bits, ranking)
+    for i in range(np.uint64(n)):
+        key = _START
+        bits = np.uint64(0)
+        for j in range(k):
+            card = hands[i, j]
+            key += CARD_KEYS[card]
+            bits |= CARD_BITS[card]
+        out[i] = _strength(key, bits, ranking)
 
 
 @nb.njit(inline="always", **_OPTIONS)
@@ -319,14 +325,43 @@ def _checked_seven(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any, g: Any, ranki
     return int(_strength(key, seen, ranking))
 
 
-def _evaluate_rows_checked(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) -> int:
-    # The rows go in blocks of 64, each checked one of two ways.
-    # A block of byte input (uint8, and int8 viewed as uint8) with OVERRUN rows after it gets
-    # the vector check of the whole block (cartes.evaluation._rowcheck) and, when clean, the
-    # unchecked evaluation. Any other block (other dtypes, the last rows, a block holding a bad
-    # row) goes row by row with the check fused into the evaluation (_checked_seven). ``hands``
-    # is unsigned (signed input is viewed as unsigned, so a negative index is a huge one); the
-    # count of bad rows is returned, and the caller finds the first one only when there is one.
+# The checked kernels take the rows in blocks of 64, each checked one of two ways. A block of
+# byte input (uint8, and int8 viewed as uint8) with OVERRUN rows after it gets the vector check
+# of the whole block (cartes.evaluation._rowcheck) and, when clean, the unchecked evaluation.
+# Any other block (other dtypes, the last rows, a block holding a bad row) goes row by row with
+# the check fused into the evaluation. ``hands`` is unsigned (signed input is viewed as
+# unsigned, so a negative index is a huge one); the count of bad rows is returned, and the
+# caller finds the first one only when there is one.
+def _evaluate_sevens_checked(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) -> int:
+    n = hands.shape[0]
+    bad = 0
+    rows = np.uint64(n)
+    vector_blocks = np.uint64(0)
+    if blockwise(hands) and n >= _BLOCK + _OVERRUN:  # type: ignore[call-arg]
+        vector_blocks = np.uint64((n - _OVERRUN) // _BLOCK)
+    blocks = (rows + _BLOCK_ROWS - np.uint64(1)) // _BLOCK_ROWS
+    for block in range(blocks):
+        first = block * _BLOCK_ROWS
+        if block < vector_blocks and not block_bad(hands, first, 7):
+            for i in range(first, first + _BLOCK_ROWS):
+                out[i] = _seven(
+                    hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+                    hands[i, 4], hands[i, 5], hands[i, 6], ranking,
+                )  # fmt: skip
+        else:
+            for i in range(first, min(first + _BLOCK_ROWS, rows)):
+                strength = _checked_seven(
+                    hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+                    hands[i, 4], hands[i, 5], hands[i, 6], ranking,
+                )  # fmt: skip
+                if strength < 0:
+                    bad += 1
+                else:
+                    out[i] = strength
+    return bad
+
+
+def _evaluate_short_checked(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) -> int:
     n, k = hands.shape
     bad = 0
     rows = np.uint64(n)
@@ -334,74 +369,36 @@ def _evaluate_rows_checked(hands: NDArray[Any], ranking: int, out: NDArray[np.ui
     if blockwise(hands) and n >= _BLOCK + _OVERRUN:  # type: ignore[call-arg]
         vector_blocks = np.uint64((n - _OVERRUN) // _BLOCK)
     blocks = (rows + _BLOCK_ROWS - np.uint64(1)) // _BLOCK_ROWS
-    if k == 7:
-        for block in range(blocks):
-            first = block * _BLOCK_ROWS
-            if block < vector_blocks and not block_bad(hands, first, 7):
-                for i in range(first, first + _BLOCK_ROWS):
-                    out[i] = _seven(
-                        hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
-                        hands[i, 4], hands[i, 5], hands[i, 6], ranking,
-                    )  # fmt: skip
-            else:
-                for i in range(first, min(first + _BLOCK_ROWS, rows)):
-                    strength = _checked_seven(
-                        hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
-                        hands[i, 4], hands[i, 5], hands[i, 6], ranking,
-                    )  # fmt: skip
-                    if strength < 0:
-                        bad += 1
-                    else:
-                        out[i] = strength
-    else:
-        for block in range(blocks):
-            first = block * _BLOCK_ROWS
-            if block < vector_blocks and not block_bad(hands, first, k):
-                for i in range(first, first + _BLOCK_ROWS):
+    for block in range(blocks):
+        first = block * _BLOCK_ROWS
+        if block < vector_blocks and not block_bad(hands, first, k):
+            for i in range(first, first + _BLOCK_ROWS):
+                key = _START
+                bits = np.uint64(0)
+                for j in range(k):
+                    key += CARD_KEYS[hands[i, j]]
+                    bits |= CARD_BITS[hands[i, j]]
+                out[i] = _strength(key, bits, ranking)
+        else:
+            for i in range(first, min(first + _BLOCK_ROWS, rows)):
+                seen = np.uint64(0)
+                for j in range(k):
+                    seen += CHECK_BITS[min(hands[i, j], _CLAMP)]
+                if _popcount(seen) == k:
                     key = _START
-                    bits = np.uint64(0)
                     for j in range(k):
                         key += CARD_KEYS[hands[i, j]]
-                        bits |= CARD_BITS[hands[i, j]]
-                    out[i] = _strength(key, bits, ranking)
-            else:
-                for i in range(first, min(first + _BLOCK_ROWS, rows)):
-                    seen = np.uint64(0)
-                    for j in range(k):
-                        seen += CHECK_BITS[min(hands[i, j], _CLAMP)]
-                    if _popcount(seen) == k:
-                        key = _START
-                        for j in range(k):
-                            key += CARD_KEYS[hands[i, j]]
-                        out[i] = _strength(key, seen, ranking)
-                    else:
-                        bad += 1
-    return bad
-
-
-def _evaluate_rows_checked_spans(
-    hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]
-) -> int:
-    # The rows cut into up to 64 spans of at least 512 rows, each given to the serial kernel:
-    # inside the parallel loop's body the same block loop ran 9-12% slower on one thread (its
-    # registers allocated differently). The thread count is not asked for: numba's
-    # get_num_threads() in a kernel keeps it out of the on-disk cache.
-    n = hands.shape[0]
-    span = max(_SPAN_MIN, (n + _SPANS * _BLOCK - 1) // (_SPANS * _BLOCK) * _BLOCK)
-    bad = 0
-    for i in nb.prange((n + span - 1) // span):
-        first = i * span
-        last = min(first + span, n)
-        bad += evaluate_rows_checked(hands[first:last], ranking, out[first:last])
+                    out[i] = _strength(key, seen, ranking)
+                else:
+                    bad += 1
     return bad
 
 
 def _compiled(
     func: Any, name: str, doc: str, namespace: dict[str, Any] | None = None, **options: Any
 ) -> Any:
-    """Compile ``func`` under its own name, so that two compilations of one body (serial and
-    parallel; ``prange`` is ``range`` in a serial kernel) keep separate on-disk caches, and
-    optionally with its globals read from ``namespace`` (:class:`TableKernels`)."""
+    """Compile ``func`` under its own name (and so its own on-disk cache), optionally with its
+    globals read from ``namespace`` (:class:`TableKernels`)."""
     globals_ = func.__globals__ if namespace is None else namespace
     twin = types.FunctionType(func.__code__, globals_, name, func.__defaults__)
     twin.__qualname__ = name
@@ -410,35 +407,106 @@ def _compiled(
     return nb.njit(**options)(twin)
 
 
-evaluate_rows = _compiled(
-    _evaluate_rows,
-    "evaluate_rows",
-    "The strength of each row of ``hands`` (``(n, k)``, k = 5..7, checked) into ``out``.",
-    **_OPTIONS,
-)
-evaluate_rows_parallel = _compiled(
-    _evaluate_rows,
-    "evaluate_rows_parallel",
-    ":func:`evaluate_rows` with the rows split across threads (worth it above ~10,000 rows).",
-    parallel=True,
-    **_OPTIONS,
-)
+#: Below this many rows a span is not worth a thread of its own: starting and joining a thread
+#: costs about what evaluating 20,000 rows does, so a batch gets a second thread from 2**16
+#: rows a span.
+_SPAN_ROWS: Final = 1 << 16
 
-evaluate_rows_checked = _compiled(
-    _evaluate_rows_checked,
-    "evaluate_rows_checked",
-    ":func:`evaluate_rows` with the input check (64 byte rows at a time by vector code, other "
-    "rows fused into the evaluation), for unsigned ``hands``: returns the number of bad rows, "
-    "which it leaves unwritten (0: every strength was written).",
-    **_OPTIONS,
-)
-evaluate_rows_checked_parallel = _compiled(
-    _evaluate_rows_checked_spans,
-    "evaluate_rows_checked_parallel",
-    ":func:`evaluate_rows_checked` with the rows split across threads.",
-    parallel=True,
-    **_OPTIONS,
-)
+_BATCH_KERNELS: Final = {
+    "sevens": (_evaluate_sevens, "The strength of each row of seven cards into ``out``."),
+    "short": (_evaluate_short, "The strength of each row of five or six cards into ``out``."),
+    "sevens_checked": (
+        _evaluate_sevens_checked,
+        "The strengths of rows of seven unsigned cards, checked: the number of bad rows.",
+    ),
+    "short_checked": (
+        _evaluate_short_checked,
+        "The strengths of rows of five or six unsigned cards, checked: the number of bad rows.",
+    ),
+}
+
+
+class RowKernels:
+    """The batch kernels of one set of tables: serial, checked or not, and on threads.
+
+    Each of the four compiled kernels (seven cards or fewer, checked or not) compiles on its
+    first call, for the dtype it meets; the threaded calls run the same serial kernels on
+    spans of rows, so they compile nothing of their own.
+
+    >>> out = np.empty(2, np.uint16)
+    >>> hands = np.array([[51, 47, 43, 39, 35, 0, 1], [0, 4, 9, 13, 30, 2, 7]], np.uint8)
+    >>> BATCH.evaluate_rows_checked(hands, 0, out), int(out[0]) >> 12
+    (0, 8)
+    """
+
+    def __init__(self, namespace: dict[str, Any] | None = None, cache: bool = True) -> None:
+        options = {**_OPTIONS, "cache": cache}
+        compiled = {
+            name: _compiled(func, f"evaluate_{name}", doc, namespace, **options)
+            for name, (func, doc) in _BATCH_KERNELS.items()
+        }
+        self._sevens, self._short = compiled["sevens"], compiled["short"]
+        self._sevens_checked = compiled["sevens_checked"]
+        self._short_checked = compiled["short_checked"]
+
+    def evaluate_rows(self, hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) -> None:
+        """The strength of each row of ``hands`` (``(n, k)``, k = 5..7, valid cards) into
+        ``out``."""
+        (self._sevens if hands.shape[1] == 7 else self._short)(hands, ranking, out)
+
+    def evaluate_rows_checked(
+        self, hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]
+    ) -> int:
+        """:meth:`evaluate_rows` with the input check (64 byte rows at a time by vector code,
+        other rows fused into the evaluation), for unsigned ``hands``: returns the number of
+        bad rows, which it leaves unwritten (0: every strength was written)."""
+        kernel = self._sevens_checked if hands.shape[1] == 7 else self._short_checked
+        return int(kernel(hands, ranking, out))
+
+    def evaluate_rows_parallel(
+        self,
+        hands: NDArray[Any],
+        ranking: int,
+        out: NDArray[np.uint16],
+        workers: int | None = None,
+    ) -> None:
+        """:meth:`evaluate_rows` with the rows split across ``workers`` threads (None: as
+        many as numba would use)."""
+        self._spans(self.evaluate_rows, hands, ranking, out, workers)
+
+    def evaluate_rows_checked_parallel(
+        self,
+        hands: NDArray[Any],
+        ranking: int,
+        out: NDArray[np.uint16],
+        workers: int | None = None,
+    ) -> int:
+        """:meth:`evaluate_rows_checked` with the rows split across ``workers`` threads."""
+        return sum(self._spans(self.evaluate_rows_checked, hands, ranking, out, workers))
+
+    @staticmethod
+    def _spans(
+        kernel: Any, hands: NDArray[Any], ranking: int, out: NDArray[np.uint16], workers: int | None
+    ) -> list[Any]:
+        # One span per thread, a whole number of blocks each: rows cost the same, and fewer
+        # spans mean fewer calls and fewer partial blocks checked row by row.
+        count = _pool.default_workers() if workers is None else workers
+        n = hands.shape[0]
+        count = max(1, min(count, n // _SPAN_ROWS))
+        span = -(-n // (count * BLOCK)) * BLOCK
+        tasks = [
+            functools.partial(kernel, hands[i : i + span], ranking, out[i : i + span])
+            for i in range(0, n, span)
+        ]
+        return _pool.split(tasks, count)
+
+
+#: The batch kernels of the built-in rankings.
+BATCH: Final = RowKernels()
+evaluate_rows = BATCH.evaluate_rows
+evaluate_rows_checked = BATCH.evaluate_rows_checked
+evaluate_rows_parallel = BATCH.evaluate_rows_parallel
+evaluate_rows_checked_parallel = BATCH.evaluate_rows_checked_parallel
 
 
 # The two histograms of a pass are two halves of one array (one pointer: the loop has no
@@ -498,51 +566,37 @@ def _count_sevens_from(a: np.uint64, b: np.uint64, ranking: int, hist: NDArray[n
 
 
 @nb.njit(**_OPTIONS)
-def _count_sevens_serial(ranking: int) -> NDArray[np.int64]:
+def _count_sevens_share(ranking: int, first: int, step: int) -> NDArray[np.int64]:
+    """The histogram of the hands whose two lowest cards are the pairs ``first``,
+    ``first + step``, ... of the pairs a < b < 47 in order (one thread's share)."""
     hist = np.zeros(2 * _STRIDE, dtype=np.uint32)
+    q = 0
     for a in range(np.uint64(46)):
         for b in range(a + np.uint64(1), np.uint64(47)):
-            _count_sevens_from(a, b, ranking, hist)
+            if q % step == first:
+                _count_sevens_from(a, b, ranking, hist)
+            q += 1
     return hist[:_BINS].astype(np.int64) + hist[_STRIDE : _STRIDE + _BINS].astype(np.int64)
-
-
-@nb.njit(parallel=True, **_OPTIONS)
-def _count_sevens_parallel(ranking: int, threads: int) -> NDArray[np.int64]:
-    pairs = np.empty((1081, 2), dtype=np.uint64)  # the pairs a < b < 47 that start a hand
-    p = 0
-    for a in range(46):
-        for b in range(a + 1, 47):
-            pairs[p, 0] = a
-            pairs[p, 1] = b
-            p += 1
-    hist = np.zeros((threads, 2 * _STRIDE), dtype=np.uint32)
-    for t in nb.prange(threads):
-        for q in range(t, p, threads):
-            _count_sevens_from(pairs[q, 0], pairs[q, 1], ranking, hist[t])
-    total = np.zeros(_BINS, dtype=np.int64)
-    for t in range(threads):
-        total += hist[t, :_BINS]
-        total += hist[t, _STRIDE : _STRIDE + _BINS]
-    return total
 
 
 def count_sevens(ranking: int, threads: int) -> NDArray[np.int64]:
     """How many of the 133,784,560 seven-card hands have each strength (65,536 bins).
 
     With several threads the work is split by the two lowest cards, dealt round-robin, because
-    prange splits statically and the branches are of very different sizes. One thread runs a
-    plain loop: inside a parallel kernel the same work took 7% longer here.
+    the branches are of very different sizes; each thread runs the one serial kernel on its
+    share (:func:`cartes.evaluation._pool.split`), so a sweep compiles one kernel whatever the
+    thread count (a parallel twin also ran 7% slower on one thread).
 
     >>> int(count_sevens(0, 2).sum())
     133784560
     """
-    return _count_sevens_with(_count_sevens_serial, _count_sevens_parallel, ranking, threads)
+    return _count_sevens_with(_count_sevens_share, ranking, threads)
 
 
-def _count_sevens_with(serial: Any, parallel: Any, ranking: int, threads: int) -> Any:
-    if threads <= 1:
-        return serial(ranking)
-    return _pool.run(lambda: parallel(ranking, threads), lambda: serial(ranking), None)
+def _count_sevens_with(share: Any, ranking: int, threads: int) -> Any:
+    count = max(1, threads)
+    tasks = [functools.partial(share, ranking, t, count) for t in range(count)]
+    return np.sum(_pool.split(tasks, count), axis=0)
 
 
 @nb.njit(**_OPTIONS)
@@ -585,8 +639,7 @@ _TABLE_READERS: Final = (
     "_seven",
     "_checked_seven",
     "_count_sevens_from",
-    "_count_sevens_serial",
-    "_count_sevens_parallel",
+    "_count_sevens_share",
     "count_hands",
 )
 
@@ -628,31 +681,16 @@ class TableKernels:
                 dispatcher.py_func, name, dispatcher.__doc__, namespace, cache=False, **options
             )
         self._namespace = namespace
-        rows = evaluate_rows.__doc__
-        uncached = {**_OPTIONS, "cache": False}
-        self.evaluate_rows = _compiled(_evaluate_rows, "evaluate_rows", rows, namespace, **uncached)
-        self.evaluate_rows_parallel = _compiled(
-            _evaluate_rows, "evaluate_rows_parallel", rows, namespace, parallel=True, **uncached
-        )
-        checked = evaluate_rows_checked.__doc__
-        self.evaluate_rows_checked = _compiled(
-            _evaluate_rows_checked, "evaluate_rows_checked", checked, namespace, **uncached
-        )
-        namespace["evaluate_rows_checked"] = self.evaluate_rows_checked
-        self.evaluate_rows_checked_parallel = _compiled(
-            _evaluate_rows_checked_spans,
-            "evaluate_rows_checked_parallel",
-            checked,
-            namespace,
-            parallel=True,
-            **uncached,
-        )
+        batch = RowKernels(namespace, cache=False)
+        self.evaluate_rows = batch.evaluate_rows
+        self.evaluate_rows_checked = batch.evaluate_rows_checked
+        self.evaluate_rows_parallel = batch.evaluate_rows_parallel
+        self.evaluate_rows_checked_parallel = batch.evaluate_rows_checked_parallel
 
     def count_sevens(self, ranking: int, threads: int) -> NDArray[np.int64]:
         """:func:`count_sevens` on these tables (``ranking`` must be 0)."""
-        serial = self._namespace["_count_sevens_serial"]
-        parallel = self._namespace["_count_sevens_parallel"]
-        result: NDArray[np.int64] = _count_sevens_with(serial, parallel, ranking, threads)
+        share = self._namespace["_count_sevens_share"]
+        result: NDArray[np.int64] = _count_sevens_with(share, ranking, threads)
         return result
 
     def count_hands(self, k: int, ranking: int) -> NDArray[np.int64]:

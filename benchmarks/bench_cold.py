@@ -1,0 +1,160 @@
+"""The first minute of a fresh process: what the first batch and the first equity cost while
+numba compiles (issue 21, "the first minute", and issue 23.5).
+
+Every measurement is a new Python process that imports cartes and times its first calls, each
+as wall time and as the process's CPU time (the machine is shared: CPU time wanders less).
+*Cold* gives each process an empty private numba cache directory (``NUMBA_CACHE_DIR``), as a
+fresh install has; *warm* gives it one that an earlier process filled. Each case runs
+``REPEATS`` times; the best and the median are reported.
+
+The baseline, measured in the same run, is what numba costs before any kernel of cartes:
+``import numba`` and its first compilation of a one-line function (which loads numba's
+extensions, as every first compile or cache load does). A first call is reported beside it, as
+a ratio: the part of the first call above it is the part cartes decides.
+
+Targets (issue 21 and 23.5, a quiet machine, medians): the first ``evaluate_many`` on a cold
+cache <= 1.5 s; the first equity < 3 s cold and < 0.3 s warm; the first batch warm <= 0.25 s.
+
+Run: ``python benchmarks/bench_cold.py`` (a table; ``--src DIR`` measures another checkout's
+``src``, such as an older commit's worktree, ``--repeats N``), or through pytest
+(``pytest benchmarks/bench_cold.py -s``), which records the figures in ``extra_info``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPEATS = 5
+
+#: Each case: the statements timed one after the other in one fresh process (name, code).
+CASES: dict[str, list[tuple[str, str]]] = {
+    "numba baseline": [
+        ("import numba", "import numba"),
+        ("first compile", "numba.njit(lambda x: x + 1)(1)"),
+    ],
+    "evaluate_many": [
+        ("first batch", "cartes.evaluate_many(cartes.random_hands(1_000, 7, seed=1))"),
+        ("first large batch", "cartes.evaluate_many(cartes.random_hands(200_000, 7, seed=2))"),
+        ("five cards", "cartes.evaluate_many(cartes.random_hands(1_000, 5, seed=3))"),
+    ],
+    "equity": [
+        ("first exact equity", 'equity(["As Ah", "Kd Kc"])'),
+        ("then Monte Carlo", 'equity(["As Ah", "Kd Kc"], exact=False, trials=100_000, seed=1)'),
+    ],
+    "equity, Monte Carlo first": [
+        ("first Monte Carlo", 'equity(["As Ah", "Kd Kc"], exact=False, trials=100_000, seed=1)'),
+    ],
+}
+
+CHILD = """
+import json, time
+import cartes
+from cartes.analysis import equity
+steps = {steps!r}
+out = {{}}
+for name, code in steps:
+    wall, cpu = time.perf_counter(), time.process_time()
+    exec(code)
+    out[name] = [time.perf_counter() - wall, time.process_time() - cpu]
+print(json.dumps(out))
+"""
+
+
+def _source() -> str:
+    return str(Path(__file__).resolve().parents[1] / "src")
+
+
+def run_once(case: str, cache: str, source: str) -> dict[str, list[float]]:
+    """One fresh process running ``case`` with numba's cache in ``cache``: each step's
+    ``[wall, cpu]`` seconds."""
+    env = {
+        **os.environ,
+        "NUMBA_CACHE_DIR": cache,
+        "PYTHONPATH": os.pathsep.join([source, os.environ.get("PYTHONPATH", "")]),
+    }
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD.format(steps=CASES[case])],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def measure(
+    repeats: int = REPEATS, source: str | None = None
+) -> dict[str, dict[str, dict[str, float]]]:
+    """``{"case, state": {step: {"wall best", "wall median", "cpu best", "cpu median"}}}``,
+    the runs of the cases interleaved (each round runs every case once), so that a busy spell
+    of the machine falls on all of them."""
+    source = source or _source()
+    runs: dict[str, list[dict[str, list[float]]]] = {}
+    with tempfile.TemporaryDirectory() as root:
+        warm = {case: os.path.join(root, f"warm-{i}") for i, case in enumerate(CASES)}
+        for case in CASES:
+            run_once(case, warm[case], source)  # fill the warm caches
+        for r in range(repeats):
+            for i, case in enumerate(CASES):
+                cold = os.path.join(root, f"cold-{i}-{r}")
+                runs.setdefault(f"{case}, cold", []).append(run_once(case, cold, source))
+                if case != "numba baseline":
+                    runs.setdefault(f"{case}, warm", []).append(run_once(case, warm[case], source))
+    results: dict[str, dict[str, dict[str, float]]] = {}
+    for label, done in runs.items():
+        results[label] = {
+            step: {
+                "wall best": min(run[step][0] for run in done),
+                "wall median": statistics.median(run[step][0] for run in done),
+                "cpu best": min(run[step][1] for run in done),
+                "cpu median": statistics.median(run[step][1] for run in done),
+            }
+            for step in done[0]
+        }
+    return results
+
+
+def table(results: dict[str, dict[str, dict[str, float]]]) -> list[str]:
+    """The figures as text lines, each first call with its ratio to numba's own first compile
+    (baseline, CPU medians)."""
+    base = results["numba baseline, cold"]
+    floor = base["import numba"]["cpu median"] + base["first compile"]["cpu median"]
+    lines = [
+        f"{'case':<34} {'step':<20} {'wall best':>9} {'median':>8} {'cpu best':>9} "
+        f"{'median':>8} {'/ numba':>8}"
+    ]
+    for label, steps in results.items():
+        for step, f in steps.items():
+            lines.append(
+                f"{label:<34} {step:<20} {f['wall best']:>8.3f}s {f['wall median']:>7.3f}s "
+                f"{f['cpu best']:>8.3f}s {f['cpu median']:>7.3f}s {f['cpu median'] / floor:>7.2f}x"
+            )
+    return lines
+
+
+def test_cold_and_warm_first_calls(benchmark) -> None:  # type: ignore[no-untyped-def]
+    results = measure()
+    for label, steps in results.items():
+        benchmark.extra_info[label] = steps
+    print("\n" + "\n".join(table(results)))
+    benchmark.group = "issue 21 and 23.5: the first calls of a fresh process"
+    benchmark.pedantic(lambda: None, rounds=1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--src", help="the src directory to measure (default: this checkout's)")
+    parser.add_argument("--repeats", type=int, default=REPEATS)
+    args = parser.parse_args()
+    print("\n".join(table(measure(args.repeats, args.src))))
+
+
+if __name__ == "__main__":
+    main()
