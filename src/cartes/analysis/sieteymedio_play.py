@@ -19,8 +19,9 @@ exchange, no annul) and then draws by a rule of its own cards that does not look
 punter's, such as :func:`~cartes.analysis.sieteymedio.bank_draws_below` (an ``int`` ``t``
 means that rule: draw below ``t`` half-points). Against such a bank, whether the punter shows
 or hides a card changes nothing (the bank does not look), so every draw's value is the same
-face up or face down; what the bank may infer from the face-up cards is the business of
-:func:`cartes.analysis.sieteymedio_bank.best_bank_response_full`.
+face up or face down. A bank that infers from the face-up cards is not played here: the
+bank's best response is computed only for the stand-or-draw core
+(:func:`~cartes.analysis.sieteymedio.best_bank_response`).
 
 What is exact: the hand of **one punter against the bank** from a fresh 40-card deck (M-16),
 the bank's first card dealt from the cards the punter has not seen (it is dealt before the
@@ -123,8 +124,8 @@ def _bank_rule(bank: int | BankPolicy) -> Callable[[tuple[int, ...]], bool]:
         if getattr(bank, "ignores_punter", False) is not True:
             raise OptionError(
                 "this programme plays a bank that does not look at the punter's cards: pass a "
-                "policy with ignores_punter = True (bank_draws_below(t)); the bank's best "
-                "response is cartes.analysis.sieteymedio_bank.best_bank_response_full"
+                "policy with ignores_punter = True (bank_draws_below(t)); a bank that looks "
+                "is solved for the stand-or-draw core only (sieteymedio.best_bank_response)"
             )
         policy = bank
 
