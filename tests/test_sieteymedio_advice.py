@@ -235,7 +235,7 @@ def test_advice_played_in_the_driver_earns_the_programmes_value() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("modality", "bank", "calles"), [(1, 11, 2), (2, 12, 1), (1, 9, 1)])
+@pytest.mark.parametrize(("modality", "bank", "calles"), [(1, 11, 1), (2, 12, 1), (1, 9, 1)])
 def test_advice_in_the_driver_over_60k_hands(modality: int, bank: int, calles: int) -> None:
     limits = get("siete-y-medio", players=2, modality=modality).limits
     exact = solver_for(limits, bank, max_calles=calles).value()
