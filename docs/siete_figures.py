@@ -15,6 +15,8 @@ from cartes.analysis import (
     expected_value,
     punter_draws_below,
 )
+from cartes.analysis.sieteymedio_play import solver_for
+from cartes.games.siete_y_medio.rules import MODALITY_LIMITS
 
 THRESHOLDS = range(2, 16)
 HERE = Path(__file__).parent
@@ -38,6 +40,58 @@ def table(bust_pays_double: bool) -> str:
         cells = [f"{float(value):+.4f}" for value in values]
         rows.append(f"   * - {b / 2:g}\n" + "".join(f"     - {c}\n" for c in cells))
     return ".. list-table::\n   :header-rows: 1\n\n" + header + "".join(rows)
+
+
+FIRST_CARDS = {1: "figure", 2: "1", 4: "2", 6: "3", 8: "4", 10: "5", 12: "6", 14: "7"}
+
+
+def every_rule_tables() -> str:
+    """The tables of the whole hand under revision 3 (cartes.analysis.sieteymedio_play): the
+    punter's exact value per modality and bank threshold, and his best first move."""
+    banks = (9, 10, 11, 12, 13)
+    header = "   * - bank draws below\n" + "".join(
+        f"     - modality {m} ({lo}-{hi})\n" for m, (lo, hi) in MODALITY_LIMITS.items())
+    rows = []
+    for b in banks:
+        cells = [f"{float(solver_for(limits, b, max_calles=1).value()):+.4f}"
+                 for limits in MODALITY_LIMITS.values()]
+        rows.append(f"   * - {b / 2:g}\n" + "".join(f"     - {c}\n" for c in cells))
+    values = ".. list-table::\n   :header-rows: 1\n\n" + header + "".join(rows)
+    header = "   * - modality\n" + "".join(f"     - first {name}\n"
+                                            for name in FIRST_CARDS.values())
+    rows = []
+    for m, limits in MODALITY_LIMITS.items():
+        solver = solver_for(limits, 11, max_calles=1)
+        cells = []
+        for card in FIRST_CARDS:
+            move = solver.best_first(card)
+            cells.append(f"bet {move.amount}" if move.kind == "bet" else move.kind)
+        rows.append(f"   * - {m}\n" + "".join(f"     - {c}\n" for c in cells))
+    policy = ".. list-table::\n   :header-rows: 1\n\n" + header + "".join(rows)
+    two = solver_for(MODALITY_LIMITS[1], 11, max_calles=2)
+    figure = max(ev for _, ev in two.first_options(1, every=False))
+    one = max(ev for _, ev in solver_for(MODALITY_LIMITS[1], 11, max_calles=1).first_options(
+        1, every=False))
+    return (
+        "Every decision of revision 3 (bets, raises, the muerta, declining a 3, exchanging a "
+        "4; no second calle), the punter's exact value in chips against a bank that keeps its "
+        "first card and draws below the threshold:\n\n" + values
+        + "\nThe best first move against a bank drawing below 5½ (then the best play):\n\n"
+        + policy
+        + f"\nA calle is worth opening: on a first figure, modality 1, against that bank, the "
+        f"best play is worth {float(one):+.4f} chips with one calle and {float(figure):+.4f} "
+        "with a second calle allowed (``max_calles=2``).\n"
+    )
+
+
+def values_text() -> str:
+    """The whole of docs/siete_values.inc."""
+    return (
+        ".. Written by docs/siete_figures.py: run it again, do not edit by hand.\n\n"
+        "Revision 3 (a bank bust pays every bet once, M-15):\n\n" + table(False)
+        + "\nWith ``bust_pays_double=True`` (a 7½ is paid double on a bank bust too, as "
+        "revision 2 did):\n\n" + table(True) + "\n" + every_rule_tables()
+    )
 
 
 def svg(series: dict[str, list[float]], colours: dict[str, str]) -> str:
@@ -105,12 +159,7 @@ def main() -> None:
     colours = dict(zip(series, ["#1b7837", "#555555", "#b2182b", "#1b7837", "#b2182b"],
                        strict=True))
     (HERE / "_static" / "sieteymedio.svg").write_text(svg(series, colours))
-    (HERE / "siete_values.inc").write_text(
-        ".. Written by docs/siete_figures.py: run it again, do not edit by hand.\n\n"
-        "Revision 3 (a bank bust pays every bet once, M-15):\n\n" + table(False)
-        + "\nWith ``bust_pays_double=True`` (a 7½ is paid double on a bank bust too, as "
-        "revision 2 did):\n\n" + table(True)
-    )
+    (HERE / "siete_values.inc").write_text(values_text())
     for t, a, b, c in zip(THRESHOLDS, optimal, same, response, strict=True):
         print(f"{t / 2:>4g} {a:+.4f} {b:+.4f} {c:+.4f}")
 
