@@ -236,10 +236,10 @@ def test_advice_played_in_the_driver_earns_the_programmes_value() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("modality", "bank", "calles"), [(1, 11, 1), (2, 12, 1), (1, 9, 1)])
-def test_advice_in_the_driver_over_60k_hands(modality: int, bank: int, calles: int) -> None:
+def test_advice_in_the_driver_over_30k_hands(modality: int, bank: int, calles: int) -> None:
     limits = get("siete-y-medio", players=2, modality=modality).limits
     exact = solver_for(limits, bank, max_calles=calles).value()
-    mean, error = driver_mean(AdviceAgent(bank, max_calles=calles), 60_000, bank, modality)
+    mean, error = driver_mean(AdviceAgent(bank, max_calles=calles), 30_000, bank, modality)
     assert abs(mean - float(exact)) < 4 * error, (mean, float(exact), error)
 
 
