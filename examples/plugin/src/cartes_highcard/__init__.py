@@ -96,12 +96,19 @@ class HighCard(HandGame[HighCardState]):
         return self._start(seed, deck, stacks, button, reshuffle_seed)
 
     def new_deck(self) -> Deck[Card]:
+        """The 52-card French deck, in order: the template start shuffles it."""
         return Deck.french()
 
     def deck_minimum(self) -> tuple[int, str]:
+        """The fewest cards a stacked deck may hold, and why (for the message).
+
+        >>> HighCard(players=4).deck_minimum()
+        (4, 'one card per player')
+        """
         return self.players, "one card per player"
 
     def new_hand(self, setup: Setup, deck: Deck[Any]) -> HighCardState:
+        """The hand of ``setup`` (checked by the template start), dealt from ``deck``."""
         return HighCardState(setup, deck)
 
 

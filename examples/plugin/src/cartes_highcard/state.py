@@ -74,7 +74,7 @@ class HighCardState(HandState):
         self.committed = [0] * n
         self.dropped = [False] * n
         self.shown = [False] * n
-        self.position = 0  # in ``order``: the next seat to consider
+        self.position = 0  # in ``order``: the seat to act
         self.over = False
         for seat in self.order:
             self._record(Anted(seat, self._pay(seat, self.game.ante)))
