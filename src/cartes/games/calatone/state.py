@@ -12,6 +12,7 @@ choice, six spread-limit rounds, the declarations). The game that starts it,
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -185,10 +186,10 @@ class CalatoneState(PokerState):
     # -- the flow of the hand ----------------------------------------------------------------
 
     def _begin(self) -> None:
-        self._record(HandStarted(None, self.dealer, self.initial_stacks))
+        self._record(HandStarted(None, self.setup.button, self.setup.stacks))
         if self.game.ante:
-            for seat in self._order:  # C-22: a short stack posts what it has
-                self._record(AntePosted(seat, self.chips.put(seat, self.game.ante)))
+            put, ante = self.chips.put, self.game.ante  # C-22: a short stack posts what it has
+            self._record_all([AntePosted(seat, put(seat, ante)) for seat in self._order])
         for _ in range(2):
             for seat in self._order:
                 self._deal_to(seat, face_up=False)
@@ -198,7 +199,13 @@ class CalatoneState(PokerState):
         self.cards[seat].append(card)
         if face_up:
             self.up[seat].append(card)
-        self._record(CardDealt(seat, card, face_up, self.street))
+        # self._record written out: a card is the most frequent event of a hand
+        event = CardDealt(seat, card, face_up, self.street)
+        self.history.append(event)
+        views = self._views
+        if views:
+            for viewer, view in views.items():
+                view.pending.append(event.seen_by(viewer))
 
     def _reveal(self) -> None:
         """C-5: every choice is turned up at once, in deal order."""
@@ -339,11 +346,25 @@ class CalatoneState(PokerState):
                 self.chips.stacks[seat] += chips
             self._record(PotAwarded(None, index, pot.amount, tuple(shares)))
         self.chips.committed = [0] * self.n
-        self._payoffs = tuple(self.chips.stacks[s] - self.initial_stacks[s] for s in range(self.n))
+        self._payoffs = tuple(map(operator.sub, self.chips.stacks, self.setup.stacks))
         self.phase = "over"
         self._record(HandEnded(None, self._payoffs))
 
     # -- the State contract ------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or ``None`` when the hand is over."""
+        # HandState.to_act with the betting case of _next_to_act written out: asked about
+        # three times an action
+        turn = self._turn
+        if turn == -1:
+            rnd = self.round
+            turn = rnd.to_act if self.phase == "betting" and rnd is not None else (
+                self._next_to_act()
+            )
+            self._turn = turn
+        return turn
 
     def _next_to_act(self) -> int | None:
         """The seat to act: choosing its up card, betting, or declaring."""
@@ -386,6 +407,20 @@ class CalatoneState(PokerState):
         ('declare', True)
         """
         return best_declaration(self.cards[seat], self.game.lowest_rank)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the seat to act may take now (empty when the hand is over)."""
+        # HandState.legal_actions with the betting case of _offers written out
+        legal = self._legal
+        if legal is None:
+            rnd = self.round
+            seat = self.to_act
+            if self.phase == "betting" and rnd is not None and seat is not None:
+                legal = rnd.legal(seat)
+            else:
+                legal = self._offers()
+            self._legal = legal
+        return legal
 
     def _offers(self) -> tuple[Action, ...]:
         seat = self.to_act
@@ -461,6 +496,32 @@ class CalatoneState(PokerState):
         high = low if offer.up_to is None else offer.up_to
         span = str(low) if high == low else f"{low} to {high}"
         return f"{action!r}: seat {seat} may {word} {span} now ({limit}); {legal}"
+
+    def _apply(self, action: Action) -> Event:
+        # HandState._apply with _act's betting path written out, and _record in it: the hot
+        # path of a hand
+        rnd = self.round
+        if self.phase != "betting" or rnd is None:
+            return super()._apply(action)
+        seat = self._turn  # apply() has just asked for the legal actions, so it is known
+        if seat == -1:
+            seat = self.to_act
+        assert seat is not None
+        self.actions.append((seat, action))
+        self._turn = -1
+        self._legal = None
+        moved = rnd.apply(seat, action)
+        event = Acted(seat, action, moved, self.chips.is_all_in(seat))
+        self.history.append(event)
+        views = self._views
+        if views:
+            for viewer, view in views.items():
+                view.pending.append(event.seen_by(viewer))
+        if rnd.is_over:
+            self._close_round()
+        self._turn = -1
+        self._legal = None
+        return event
 
     def _act(self, seat: int, action: Action) -> Event:
         event: Event
