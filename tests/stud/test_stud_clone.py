@@ -1,0 +1,30 @@
+"""Stud writes its clone out for speed: it must copy exactly what the hand-state base's
+clone (from the declared ``copied`` fields) copies, and stay independent of its original."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cartes.games import SevenCardStud
+from cartes.games.hand import HandState
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.integers(2, 8), seed=st.integers(0, 2**32 - 1),
+       stack=st.integers(5, 200))
+def test_the_written_out_clone_is_the_base_clone_from_the_declared_fields(players, seed, stack):
+    rng = np.random.default_rng(seed)
+    state = SevenCardStud(players=players, starting_stack=stack).start(seed=seed)
+    while not state.is_terminal:
+        own, generic = state.clone(), HandState.clone(state)
+        assert own == generic == state
+        assert sorted(own.__dict__) == sorted(generic.__dict__)
+        legal = state.legal_actions()
+        action = legal[int(rng.integers(len(legal)))].choose(rng)
+        own.apply(action)
+        generic.apply(action)
+        assert own == generic != state  # the original is untouched by either
+        state.apply(action)
+        assert state == own
