@@ -5,7 +5,11 @@ test extra, which brings every extra; CI installs them all and runs everything."
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Iterator
 
+import pytest
+
+import cartes.games as registry
 from cartes.games._moved import MOVED
 
 collect_ignore_glob = [
@@ -13,7 +17,7 @@ collect_ignore_glob = [
     for path, module in [
         ("src/cartes/plot.py", "matplotlib"),
         ("src/cartes/widget.py", "anywidget"),
-        ("src/cartes/adapters/openspiel.py", "pyspiel"),
+        ("src/cartes/adapters/openspiel/*.py", "pyspiel"),
         ("src/cartes/adapters/pettingzoo.py", "pettingzoo"),
         ("docs/adapters.rst", "pyspiel"),
         ("docs/adapters.rst", "pettingzoo"),
@@ -23,3 +27,14 @@ collect_ignore_glob = [
 # The deprecated aliases of the modules that moved (issue 19) warn when imported: their own
 # test imports them on purpose (tests/test_moved_modules.py); doctest collection must not.
 collect_ignore_glob += ["src/" + name.replace(".", "/") + ".py" for name in MOVED]
+
+
+@pytest.fixture(autouse=True)
+def _registry_as_it_was() -> Iterator[None]:
+    """Every test and doctest leaves the game registry as it found it: a game registered by
+    one (``register("short-stud", ...)`` in a docstring) is not seen by the next."""
+    before, discovered = dict(registry._REGISTRY), registry._discovered
+    yield
+    registry._REGISTRY.clear()
+    registry._REGISTRY.update(before)
+    registry._discovered = discovered
