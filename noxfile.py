@@ -7,7 +7,8 @@ nox.options.sessions = ["tests", "lint", "typecheck", "docs"]
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """The test suite (slow exhaustive tests too with ``nox -s tests -- -m slow``)."""
+    """The test suite (slow exhaustive tests with ``nox -s tests -- -m slow``, the
+    long statistical runs with ``-m soak``)."""
     session.install("-e", ".[test]")
     session.run("python", "-m", "pytest", *session.posargs)
 

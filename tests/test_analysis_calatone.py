@@ -463,7 +463,7 @@ def test_the_combinations_are_itertools_own(n, k):
     assert rows.tolist() == [list(c) for c in itertools.combinations(range(n), k)]
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_against_random_opponents_a_higher_up_card_shows_more():
     """What the docs say of ``best``: heads-up against a random opponent, the shown equity rises
     with the up card's rank (the closest neighbours, 5 and 6, are five standard errors apart

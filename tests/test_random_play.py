@@ -514,7 +514,7 @@ def random_hands_test(examples):
 
 
 # examples per game in the default run, a few seconds each (calatone's hands are the longest:
-# six rounds and 21 declarations to try at the end); twenty times as many under -m slow
+# six rounds and 21 declarations to try at the end); twenty times as many under -m soak
 EXAMPLES = {"seven-card-stud": 60, "calatone": 30, "siete-y-medio": 40}
 _quick = {name: random_hands_test(n) for name, n in EXAMPLES.items()}
 _many = {name: random_hands_test(20 * n) for name, n in EXAMPLES.items()}
@@ -525,7 +525,7 @@ def test_random_hands_keep_every_invariant(name):
     _quick[name](name)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_random_hands_keep_every_invariant_many(name):
     _many[name](name)
@@ -567,7 +567,7 @@ def test_hundreds_of_hands_by_the_built_in_agents(name):
     many_hands(name, 40, 2026)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_thousands_of_hands_by_the_built_in_agents(name):
     many_hands(name, 450, 2027)

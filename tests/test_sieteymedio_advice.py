@@ -137,7 +137,7 @@ def test_stakes_scale_the_value() -> None:
     assert HandSolver((3, 3), 11, max_calles=1).value() == 3 * one.value()
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_a_second_calle_is_worth_opening() -> None:
     one = HandSolver((1, 2), 11, max_calles=1)
     # a hand opened on a figure is worth at least as much with a second calle allowed
@@ -234,12 +234,12 @@ def test_advice_played_in_the_driver_earns_the_programmes_value() -> None:
     assert abs(mean - float(exact)) < 4 * error, (mean, float(exact), error)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize(("modality", "bank", "calles"), [(1, 11, 1), (2, 12, 1), (1, 9, 1)])
-def test_advice_in_the_driver_over_30k_hands(modality: int, bank: int, calles: int) -> None:
+def test_advice_in_the_driver_over_60k_hands(modality: int, bank: int, calles: int) -> None:
     limits = get("siete-y-medio", players=2, modality=modality).limits
     exact = solver_for(limits, bank, max_calles=calles).value()
-    mean, error = driver_mean(AdviceAgent(bank, max_calles=calles), 30_000, bank, modality)
+    mean, error = driver_mean(AdviceAgent(bank, max_calles=calles), 60_000, bank, modality)
     assert abs(mean - float(exact)) < 4 * error, (mean, float(exact), error)
 
 
