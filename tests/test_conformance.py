@@ -37,7 +37,7 @@ def test_every_registered_game_keeps_the_contract(name):
         assert report.probes > 0
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("name", games.available())
 def test_every_registered_game_keeps_the_contract_over_many_hands(name):
     for number, game in enumerate(game_variants(name)):

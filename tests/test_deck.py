@@ -458,7 +458,7 @@ DeckMachine.TestCase.settings = settings(max_examples=150, stateful_step_count=3
 test_deck_machine = DeckMachine.TestCase
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_deck_machine_long_run() -> None:
     run_state_machine_as_test(
         DeckMachine, settings=settings(max_examples=1500, stateful_step_count=60, deadline=None)

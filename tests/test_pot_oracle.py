@@ -99,7 +99,7 @@ def test_the_oracles_order_is_the_evaluators(order, ranking):
         five_value(five, calatone=calatone) for five in itertools.combinations(seven, 5))
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_the_five_card_calatone_counts_are_the_specs():
     """SPEC §1.10, by full enumeration of the C(52, 5) hands."""
     names = ["high card", "pair", "two pair", "five figures", "trips", "straight", "flush",

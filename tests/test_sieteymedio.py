@@ -300,7 +300,7 @@ def simulate(punter_policy, bank_policy, hands: int, seed: int, double: bool = F
     return results
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_dynamic_programming_agrees_with_a_long_seeded_simulation() -> None:
     bank = bank_draws_below(11)
     best = best_punter_policy(bank)

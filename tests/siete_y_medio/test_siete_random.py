@@ -91,7 +91,7 @@ def test_others_see_nothing_of_a_hidden_card(game, seed):
     swap_a_hidden_card(game, seed)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @settings(max_examples=800, deadline=None)
 @given(game=games(), seed=st.integers(0, 2**32 - 1))
 def test_others_see_nothing_of_a_hidden_card_many(game, seed):

@@ -174,7 +174,7 @@ def test_the_two_settlements_differ_by_more_than_the_simulations_error() -> None
         assert abs(results.mean() - float(exact[not double])) > 4 * error
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_the_mean_payoff_is_the_exact_value_over_80k_hands(
     best_punter: Solution, best_bank: Solution, double: bool
 ) -> None:
