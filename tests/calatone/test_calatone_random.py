@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from _calatone import calatone_games
+from _clones import play_comparing_clones
 from cartes import Card
 from cartes.games import Calatone
-from cartes.games.hand import HandState
 
 
 def test_expose_choices_stay_hidden_until_everyone_has_chosen():
@@ -31,16 +31,4 @@ def test_expose_choices_stay_hidden_until_everyone_has_chosen():
 def test_the_written_out_clone_is_the_base_clone_from_the_declared_fields(game, seed):
     """CalatoneState writes its clone out for speed: it must copy exactly what its declared
     ``copied`` fields (the hand-state base's clone) copy, and stay independent."""
-    rng = np.random.default_rng(seed)
-    state = game.start(seed=seed)
-    while not state.is_terminal:
-        own, generic = state.clone(), HandState.clone(state)
-        assert own == generic == state
-        assert sorted(own.__dict__) == sorted(generic.__dict__)
-        legal = state.legal_actions()
-        action = legal[int(rng.integers(len(legal)))].choose(rng)
-        own.apply(action)
-        generic.apply(action)
-        assert own == generic != state  # the original is untouched by either
-        state.apply(action)
-        assert state == own
+    play_comparing_clones(game.start(seed=seed), np.random.default_rng(seed))
