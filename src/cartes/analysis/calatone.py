@@ -73,6 +73,7 @@ from cartes.analysis.equity import (
     _check_distinct,
     _free_cards,
     _holding,
+    _live_ranges,
     _Problem,
     _ranking_row,
     _solve,
@@ -88,7 +89,6 @@ from cartes.errors import (
     HandSizeError,
     InvalidCardError,
     OptionError,
-    RangeError,
 )
 from cartes.evaluation.rankings import CALATONE, Category
 from cartes.french import Card, Hand
@@ -248,21 +248,7 @@ def _problem(seat: Hand, holdings: Sequence[Hand | HandRange], dead: Hand) -> _P
     players = [seat, *holdings]
     known = [h for h in players if isinstance(h, Hand)]
     blocked = {c.index for hand in [dead, *known] for c in hand}
-    ranges = []
-    for p, holding in enumerate(players):
-        if isinstance(holding, HandRange):
-            combos, weights = holding.arrays()
-            keep = (
-                ~np.isin(combos, list(blocked)).any(axis=1)
-                if blocked
-                else np.ones(len(combos), bool)
-            )
-            if not keep.any():
-                raise RangeError(
-                    f"player {p}'s range {holding.text!r} has no hand left: every one uses a "
-                    "card that is already seen"
-                )
-            ranges.append((combos[keep], weights[keep]))
+    ranges = _live_ranges(players, blocked)
     free = _free_cards([dead, *known])
     missing = [7 - (2 if isinstance(h, HandRange) else len(h)) for h in players]
     if sum(missing) + 2 * len(ranges) > len(free):

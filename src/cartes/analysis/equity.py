@@ -340,21 +340,7 @@ def _board_problem(
         + [(f"player {p}'s hand", h) for p, h in enumerate(holdings) if isinstance(h, Hand)]
     )
     blocked = {c.index for hand in [table, gone, *known] for c in hand}
-    ranges = []
-    for p, holding in enumerate(holdings):
-        if isinstance(holding, HandRange):
-            combos, weights = holding.arrays()
-            keep = (
-                ~np.isin(combos, list(blocked)).any(axis=1)
-                if blocked
-                else np.ones(len(combos), bool)
-            )
-            if not keep.any():
-                raise RangeError(
-                    f"player {p}'s range {holding.text!r} has no hand left: every one uses a "
-                    "card that is already seen"
-                )
-            ranges.append((combos[keep], weights[keep]))
+    ranges = _live_ranges(holdings, blocked)
     slot = 2 * len(ranges)
     board_slots = [c.index for c in table] + [-(slot + i + 1) for i in range(5 - len(table))]
     sizes = [5 - len(table)]
@@ -983,3 +969,24 @@ def hand_equities(
                 method=method,
             )
     return result
+
+
+def _live_ranges(holdings: Sequence[object], blocked: set[int]) -> list[tuple[Any, Any]]:
+    """Each range's combos and weights without the combos that use a blocked card, in the
+    players' order; a range left empty is refused, naming its player."""
+    ranges = []
+    for p, holding in enumerate(holdings):
+        if isinstance(holding, HandRange):
+            combos, weights = holding.arrays()
+            keep = (
+                ~np.isin(combos, list(blocked)).any(axis=1)
+                if blocked
+                else np.ones(len(combos), bool)
+            )
+            if not keep.any():
+                raise RangeError(
+                    f"player {p}'s range {holding.text!r} has no hand left: every one uses a "
+                    "card that is already seen"
+                )
+            ranges.append((combos[keep], weights[keep]))
+    return ranges
