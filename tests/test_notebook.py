@@ -30,7 +30,7 @@ def test_the_tutorial_notebook_executes_and_draws() -> None:
     html = ["".join(o.get("data", {}).get("text/html", "")) for cell in outputs for o in cell]
     pictures = [o for cell in outputs for o in cell if "image/png" in o.get("data", {})]
     (hand, deck, rank, state, observation, later, calatone_choice, calatone_stopped,
-     calatone_showdown, siete_first, siete_banked) = (h for h in html if h)
+     calatone_showdown, siete_first, siete_banked, siete_played) = (h for h in html if h)
     assert re.findall(r'data-card="(\w+)"', hand) == ["As", "Kd", "Th", "Jc", "Qs", "2d", "2c"]
     assert "5 cards" in deck
     assert "de bastos" in deck or "de oros" in deck
@@ -55,6 +55,14 @@ def test_the_tutorial_notebook_executes_and_draws() -> None:
     assert SEEN.findall(siete_first) == ["10e"]
     assert "bet 1-3" in siete_first
     assert "result: seat 0 +0, seat 1 -1, seat 2 -1, seat 3 +2" in siete_banked
+    # the play widget: a live view for the front end, then the hand played through click()
+    widgets = [o for cell in outputs for o in cell
+               if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert len(widgets) == 1
+    assert any("['stand', 'draw face up, raise 0-2', 'draw face down, raise 0-2']" in text
+               for text in texts)
+    assert any("Hand over: you won 1." in text for text in texts)
+    assert "hand over" in siete_played and 'data-card="back"' not in siete_played
     plain = [o.get("data", {}).get("text/plain", "") for cell in outputs for o in cell]
     assert "3" in plain  # banked.next_button: the privileged 7½ takes the bank
     assert len(pictures) == 2
