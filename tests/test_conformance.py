@@ -460,3 +460,17 @@ class _ReversedHand(DealSettled):
 class Reversed(DealSettledGame):
     def new_hand(self, setup: Setup, deck: Deck[Card]) -> DealSettled:
         return _ReversedHand(setup, deck)
+
+
+def test_a_games_stack_minimum_may_follow_from_its_options():
+    @dataclass(frozen=True)
+    class CoverTheAnte(DealSettledGame):
+        @property
+        def stack_minimum(self) -> int | None:
+            return self.ante
+
+    assert CoverTheAnte(ante=3, starting_stack=5).start(seed=1, stacks=[3, 4, 5]).stacks == [
+        0, 1, 2]
+    with pytest.raises(ConfigurationError, match=r"stacks\[1\] must be an integer >= 3, got 2"):
+        CoverTheAnte(ante=3, starting_stack=5).start(seed=1, stacks=[3, 2, 5])
+    assert DealSettledGame(ante=3).start(seed=1, stacks=[3, 2, 5]).stacks == [0, 0, 2]
