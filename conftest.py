@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 import cartes.games as registry
+import cartes.games.encoding as encodings
 from cartes.games._moved import MOVED
 
 collect_ignore_glob = [
@@ -31,10 +32,15 @@ collect_ignore_glob += ["src/" + name.replace(".", "/") + ".py" for name in MOVE
 
 @pytest.fixture(autouse=True)
 def _registry_as_it_was() -> Iterator[None]:
-    """Every test and doctest leaves the game registry as it found it: a game registered by
-    one (``register("short-stud", ...)`` in a docstring) is not seen by the next."""
+    """Every test and doctest leaves the game registry (and the encodings') as it found it: a
+    game registered by one (``register("short-stud", ...)`` in a docstring) is not seen by
+    the next."""
     before, discovered = dict(registry._REGISTRY), registry._discovered
+    encoded, encodings_discovered = dict(encodings._ENCODINGS), encodings._discovered
     yield
     registry._REGISTRY.clear()
     registry._REGISTRY.update(before)
     registry._discovered = discovered
+    encodings._ENCODINGS.clear()
+    encodings._ENCODINGS.update(encoded)
+    encodings._discovered = encodings_discovered

@@ -4,6 +4,7 @@ each way the contract forbids is caught, with a seed and actions that reproduce 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import random
 from dataclasses import dataclass
 from typing import ClassVar
@@ -11,10 +12,11 @@ from typing import ClassVar
 import pytest
 
 import cartes.games as games
-from cartes import Deck
+from cartes import Card, Deck
 from cartes.errors import ConfigurationError, IllegalActionError
-from cartes.games import Action, Call, Check, Fold, Game, Observation, State
+from cartes.games import Action, Call, Check, Event, Fold, Game, Observation, State
 from cartes.games.chips import HandEnded
+from cartes.games.hand import HandGame, HandState, Setup
 from cartes.games.poker.events import Acted, AntePosted, CardDealt
 from cartes.games.testing import ContractError, Report, check_game, junk_actions
 
@@ -309,3 +311,166 @@ def test_bad_options_are_refused(kwargs, message):
 def test_a_non_game_is_refused():
     with pytest.raises(ConfigurationError, match=r"check_game needs a cartes\.games Game"):
         check_game("seven-card-stud")
+
+
+# ---------------------------------------------------------------------------------------------
+# A game on the hand-state base whose hand may be over before anyone acts.
+
+
+@dataclass(frozen=True, slots=True)
+class _Paid(Event):
+    kind: ClassVar[str] = "test-conformance-paid"
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Dealt(Event):
+    kind: ClassVar[str] = "test-conformance-dealt"
+    card: Card | None
+
+    def seen_by(self, seat: int | None) -> Event:
+        return self if seat == self.seat else dataclasses.replace(self, card=None)
+
+
+@dataclass(frozen=True, slots=True)
+class _Took(Event):
+    kind: ClassVar[str] = "test-conformance-took"
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Play(Action):
+    kind: ClassVar[str] = "test-conformance-play"
+
+
+class DealSettled(HandState):
+    """Every seat antes ``ante`` (all it has, if less) and is dealt a card; a seat with chips
+    left then says play once, and the highest card takes the pot. When no seat has chips
+    left after the antes, the hand is settled in the deal: nobody ever acts."""
+
+    copied: ClassVar = {"stacks": list, "committed": list}
+    compared: ClassVar = {"stacks": None, "committed": None, "waiting": None}
+
+    def __init__(self, setup: Setup, deck: Deck[Card]) -> None:
+        self._init_hand(setup)
+        self.cards = tuple(deck.deal(self.n))
+        self.stacks = list(setup.stacks)
+        self.committed = [0] * self.n
+        for seat in range(self.n):
+            paid = min(self.game.ante, self.stacks[seat])
+            self.stacks[seat] -= paid
+            self.committed[seat] += paid
+            self._record(_Paid(seat, paid))
+        self._record_all([_Dealt(seat, card) for seat, card in enumerate(self.cards)])
+        self.waiting = [seat for seat in range(self.n) if self.stacks[seat]]
+        if not self.waiting:
+            self._settle()
+
+    def _settle(self) -> None:
+        best = max(range(self.n), key=lambda seat: self.cards[seat].index)
+        pot, self.committed = sum(self.committed), [0] * self.n
+        self.stacks[best] += pot
+        self._record(_Took(best, pot))
+
+    def _next_to_act(self) -> int | None:
+        return self.waiting[0] if self.waiting else None
+
+    def _offers(self) -> tuple[Action, ...]:
+        return (_Play(),) if self.waiting else ()
+
+    def _act(self, seat: int, action: Action) -> Event:
+        self.waiting = self.waiting[1:]
+        if not self.waiting:
+            self._settle()
+        return self.history[-1]
+
+    @property
+    def is_terminal(self) -> bool:
+        return not self.waiting
+
+    @property
+    def payoffs(self) -> tuple[int, ...]:
+        if self.waiting:
+            return (0,) * self.n
+        return tuple(a - b for a, b in zip(self.stacks, self.setup.stacks, strict=True))
+
+    def observation(self, seat: int | None) -> Observation:
+        viewer = self._viewer(seat)
+        return Observation(
+            seat=viewer, to_act=self.to_act, stacks=tuple(self.stacks),
+            committed=tuple(self.committed), folded=(False,) * self.n,
+            cards=tuple((card if s == viewer else None,) for s, card in enumerate(self.cards)),
+            board=(), history=self._seen(viewer),
+            legal_actions=self.legal_actions() if viewer == self.to_act is not None else (),
+            is_terminal=self.is_terminal,
+        )
+
+
+@dataclass(frozen=True)
+class DealSettledGame(HandGame[DealSettled]):
+    name: ClassVar[str] = "test-conformance-deal-settled"
+    players: int = 3
+    ante: int = 2
+    starting_stack: int = 3
+    shuffles_in_hand: ClassVar[bool] = False
+    burns: ClassVar[bool] = False
+
+    def start(self, seed=None, *, deck=None, stacks=None, button=0, reshuffle_seed=None):
+        return self._start(seed, deck, stacks, button, reshuffle_seed)
+
+    def deck_minimum(self) -> tuple[int, str]:
+        return self.players, "one card per player"
+
+    def new_hand(self, setup: Setup, deck: Deck[Card]) -> DealSettled:
+        return DealSettled(setup, deck)
+
+
+@pytest.fixture
+def deal_settled_registered(monkeypatch):
+    monkeypatch.setattr(games, "_REGISTRY", dict(games._REGISTRY))
+    games.register(DealSettledGame.name, DealSettledGame)
+
+
+def test_a_hand_settled_in_the_deal_is_checked_from_the_stacks_before_it(
+    deal_settled_registered,
+):
+    game = DealSettledGame(players=3)
+    settled = game.start(seed=1, stacks=[1, 2, 2])  # nobody has chips left after the antes
+    assert settled.is_terminal
+    assert settled.actions == []
+    assert sum(settled.payoffs) == 0
+    assert settled.payoffs != (0, 0, 0)
+    # small random stacks settle many hands in the deal, the others after the plays
+    report = check_game(game, hands=40, seed=3, probe=1)
+    assert report.hands == 40
+    assert 0 < report.actions < 40 * 3
+    # and payoffs that sum to zero but do not match the chips are still caught there
+    with pytest.raises(ContractError, match="payoffs match the chips") as caught:
+        check_game(Reversed(players=3), hands=1, seed=3, start=lambda rng: {"stacks": [1, 2, 2]})
+    assert caught.value.actions == []
+
+
+class _ReversedHand(DealSettled):
+    @property
+    def payoffs(self) -> tuple[int, ...]:
+        return tuple(-won for won in super().payoffs)
+
+
+@dataclass(frozen=True)
+class Reversed(DealSettledGame):
+    def new_hand(self, setup: Setup, deck: Deck[Card]) -> DealSettled:
+        return _ReversedHand(setup, deck)
+
+
+def test_a_games_stack_minimum_may_follow_from_its_options():
+    @dataclass(frozen=True)
+    class CoverTheAnte(DealSettledGame):
+        @property
+        def stack_minimum(self) -> int | None:
+            return self.ante
+
+    assert CoverTheAnte(ante=3, starting_stack=5).start(seed=1, stacks=[3, 4, 5]).stacks == [
+        0, 1, 2]
+    with pytest.raises(ConfigurationError, match=r"stacks\[1\] must be an integer >= 3, got 2"):
+        CoverTheAnte(ante=3, starting_stack=5).start(seed=1, stacks=[3, 2, 5])
+    assert DealSettledGame(ante=3).start(seed=1, stacks=[3, 2, 5]).stacks == [0, 0, 2]

@@ -27,6 +27,7 @@ from cartes.games.encoding import (
     register_encoding,
 )
 from cartes.games.poker.encoding import PokerEncoding
+from cartes.games.stud.encoding import StudEncoding
 
 
 def encoded_games():
@@ -343,13 +344,65 @@ def test_register_encoding_checks_what_it_is_given(monkeypatch):
     register_encoding("x", SpreadEncoding)
     assert "x" in encodings()
     with pytest.raises(ConfigurationError, match="already has an encoding"):
-        register_encoding("x", SpreadEncoding)
+        register_encoding("x", StudEncoding)
     register_encoding("seven-card-stud", "cartes.games.stud.encoding:Nothing", replace=True)
-    with pytest.raises(AttributeError):
+    with pytest.raises(ConfigurationError, match="cannot load the encoding of 'seven-card-stud'"):
         encoding(SevenCardStud())
     with pytest.raises(ConfigurationError, match=r"an encoding needs a cartes\.games Game"):
         SpreadEncoding("stud")
     assert issubclass(SpreadEncoding, Encoding)
+
+
+def test_registering_the_same_encoding_again_changes_nothing(monkeypatch):
+    from cartes.games import encoding as module
+
+    monkeypatch.setattr(module, "_ENCODINGS", dict(module._ENCODINGS))
+    text = f"{SpreadEncoding.__module__}:{SpreadEncoding.__qualname__}"
+    register_encoding("x", text)
+    register_encoding("x", text)  # a plugin's module imported twice, or reloaded
+    register_encoding("x", SpreadEncoding)  # the class that text names
+    assert module._ENCODINGS["x"] is SpreadEncoding
+    register_encoding("x", text)  # and the text again, once the class is loaded
+    assert module._ENCODINGS["x"] is SpreadEncoding
+    with pytest.raises(ConfigurationError, match=r"already has an encoding \(.*SpreadEncoding\)"):
+        register_encoding("x", "cartes.games.stud.encoding:StudEncoding")
+    register_encoding("x", StudEncoding, replace=True)
+    assert module._ENCODINGS["x"] is StudEncoding
+
+
+def test_an_encoding_declared_by_an_entry_point_is_found_and_loaded_when_asked(monkeypatch):
+    from importlib.metadata import EntryPoint
+
+    from cartes.games import encoding as module
+
+    point = EntryPoint(name="plugin-stud", value="cartes.games.stud.encoding:StudEncoding",
+                       group="cartes.encodings")
+    other = EntryPoint(name="seven-card-stud", value="no_such_module:Encoding",
+                       group="cartes.encodings")
+    monkeypatch.setattr(module, "_ENCODINGS", dict(module._ENCODINGS))
+    monkeypatch.setattr(module, "_discovered", False)
+    asked: list[str] = []
+
+    def found(group: str) -> list[EntryPoint]:
+        asked.append(group)
+        return [point, other] if group == "cartes.encodings" else []
+
+    monkeypatch.setattr(module, "entry_points", found)
+    assert "plugin-stud" in encodings()
+    assert module._ENCODINGS["plugin-stud"] == point.value  # not imported yet
+    encodings()
+    assert asked == ["cartes.encodings"]  # discovered once
+    # an entry point never replaces an encoding cartes (or the program) registered
+    assert encoding(SevenCardStud()).num_actions == 11
+
+    @dataclasses.dataclass(frozen=True)
+    class PluginStud(SevenCardStud):
+        name: ClassVar[str] = "plugin-stud"
+
+    enc = encoding(PluginStud(players=3))
+    assert isinstance(enc, StudEncoding)
+    assert module._ENCODINGS["plugin-stud"] is StudEncoding
+    register_encoding("plugin-stud", StudEncoding)  # the plugin registering it too: no error
 
 
 def test_canonical_text_tells_values_apart():

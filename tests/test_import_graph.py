@@ -157,7 +157,9 @@ def crossings(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
             )
             # the runners know no game: a game's host policies are its state's hooks
             runner_to_game = module == "cartes.play" and there is not None
-            if game_to_game or poker_to_game or contract_out or runner_to_game:
+            # the conformance kit checks any game by the contract alone
+            kit_to_game = module == "cartes.games.testing" and there is not None
+            if game_to_game or poker_to_game or contract_out or runner_to_game or kit_to_game:
                 found.append((module, other))
     return found
 
@@ -188,6 +190,8 @@ def test_no_game_imports_another_and_the_contract_imports_no_game():
         ("cartes.games.hand", "cartes.games.poker.betting"),  # the base, poker
         ("cartes.play", "cartes.games.calatone.actions"),  # the runners import a game
         ("cartes.play", "cartes.games.poker.actions"),
+        ("cartes.games.testing", "cartes.games.poker.actions"),  # the kit imports poker
+        ("cartes.games.testing", "cartes.games.stud.actions"),
     ],
 )
 def test_a_crossing_would_be_found(module, other):

@@ -1,6 +1,7 @@
 """The template plugin, examples/plugin (``cartes-highcard``): installed by pip into a fresh
 virtual environment, it is found through its ``cartes.games`` entry point, passes
-``check_game``, replays its hands and has an encoding; and its own doctests and rules hold.
+``check_game``, replays its hands and has an encoding, found through its ``cartes.encodings``
+entry point; and its own doctests and rules hold.
 
 The install is offline: the fresh environment inherits this one's packages (cartes from
 this checkout, numpy, numba, pip and hatchling, the plugin's build backend, which the test
@@ -42,21 +43,30 @@ CHECK = r"""
 import json, sys
 from importlib.metadata import distribution, entry_points
 import cartes.games as games
-from cartes.games.encoding import encoding
+from cartes.games.encoding import encoding, encodings
 from cartes.games.testing import check_game
 from cartes.play import RandomAgent, play_hand
 
 import cartes_highcard
 game = games.get("highcard", players=4, bet=3)
 report = check_game(game, hands=60, seed=1, probe=1.0)
+settled = check_game(game, hands=20, seed=2, start=lambda rng: {"stacks": [1, 1, 1, 1]})
 hand = play_hand(game, [RandomAgent(seed=s) for s in range(4)], seed=5)
 again = games.replay(hand.to_json())
+listed = "highcard" in encodings()
+loaded_before = "cartes_highcard.encoding" in sys.modules
 enc = encoding(game)
 fresh = game.start(seed=2)
 obs = fresh.observation(fresh.to_act)
 (point,) = [p for p in entry_points(group="cartes.games") if p.name == "highcard"]
+(encoded,) = [p for p in entry_points(group="cartes.encodings") if p.name == "highcard"]
 print(json.dumps({
     "available": games.available(),
+    "encoding_listed": listed,
+    "encoding_loaded_before_asked": loaded_before,
+    "encoding_entry_point": encoded.value,
+    "encoding_class": type(enc).__name__,
+    "settled_in_deal": [settled.hands, settled.actions],
     "installed_at": cartes_highcard.__file__,
     "prefix": sys.prefix,
     "entry_point": point.value,
@@ -123,6 +133,11 @@ def test_the_example_plugin_installs_into_a_fresh_venv_and_plays(tmp_path: Path)
     assert out["replayed_equal"]
     assert out["same_history"]
     assert out["events"] >= 4 * 2 + 1  # antes, deals, at least one action
+    assert out["encoding_listed"]
+    assert not out["encoding_loaded_before_asked"]  # imported when first asked for
+    assert out["encoding_entry_point"] == "cartes_highcard.encoding:HighCardEncoding"
+    assert out["encoding_class"] == "HighCardEncoding"
+    assert out["settled_in_deal"] == [20, 0]  # every seat all in from the ante: no action
     assert out["num_actions"] == 2
     assert out["legal"] == ["drop", "stay"]
     assert out["tensor"][0] == out["tensor"][1]
@@ -133,12 +148,16 @@ def test_the_example_plugin_installs_into_a_fresh_venv_and_plays(tmp_path: Path)
 
 @pytest.fixture
 def highcard(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """The plugin's package imported from examples/plugin/src, registered by name (as its
-    entry point would) in a copy of the registry."""
+    """The plugin's package imported from examples/plugin/src, its game and its encoding
+    registered by name (as its entry points would) in copies of the registries."""
+    from cartes.games import encoding
+
     monkeypatch.syspath_prepend(str(PLUGIN / "src"))
     module = importlib.import_module("cartes_highcard")
     monkeypatch.setattr(games, "_REGISTRY", dict(games._REGISTRY))
+    monkeypatch.setattr(encoding, "_ENCODINGS", dict(encoding._ENCODINGS))
     games.register("highcard", module.HighCard)
+    encoding.register_encoding("highcard", "cartes_highcard.encoding:HighCardEncoding")
     return module
 
 
@@ -160,18 +179,40 @@ def test_the_plugin_refuses_bad_input_with_what_is_allowed(highcard: Any) -> Non
     from cartes.games import Fold
 
     HighCard = highcard.HighCard  # noqa: N806
-    with pytest.raises(ConfigurationError, match=r"bet must be an integer in 1\.\., got 0"):
+    with pytest.raises(ConfigurationError, match=r"bet must be an integer >= 1, got 0"):
         HighCard(bet=0)
-    state = HighCard(players=2).start(seed=1, stacks=[1, 5])  # seat 1 acts first, seat 0 is
-    before = state.clone()                                     # all in from the ante
-    with pytest.raises(IllegalActionError, match=r"Fold\(\) is not a move of high card"):
+    with pytest.raises(ConfigurationError, match=r"players must be an integer in 2\.\.10"):
+        HighCard(players=True)
+    state = HighCard(players=3).start(seed=1, stacks=[5, 1, 5])  # seat 1 is all in from the
+    before = state.clone()                                        # ante: passed over
+    assert state.to_act == 2
+    with pytest.raises(IllegalActionError, match=r"Fold\(\) is not a move of high card: "
+                                                 r"seat 2 may Drop\(\) or Stay\(\)"):
         state.apply(Fold())
+    with pytest.raises(IllegalActionError, match="it is seat 2's turn"):
+        state.apply(highcard.Stay(), seat=1)
+    assert state == before
     state.apply(highcard.Stay())
-    assert state.forced_choice() == highcard.Stay()
-    with pytest.raises(IllegalActionError, match="it is all in, it can only Stay"):
-        state.apply(highcard.Drop())
     assert state.to_act == 0
+    assert state.gives_up(highcard.Drop())
+    assert not state.gives_up(highcard.Stay())
     assert before != state
+
+
+def test_a_hand_is_settled_in_the_deal_when_no_seat_has_chips_left(highcard: Any) -> None:
+    game = highcard.HighCard(players=3, ante=2)
+    state = game.start(seed=4, stacks=[2, 1, 2])
+    assert state.is_terminal
+    assert state.actions == []
+    assert state.legal_actions() == ()
+    assert sum(state.payoffs) == 0
+    assert games.replay(state.to_json()) == state
+    # check_game, from the stacks before the hand: about one hand in eight settled in the deal
+    report = check_game(game, hands=40, seed=3, probe=1.0, start=lambda rng: {
+        "stacks": [int(rng.integers(1, 3)) if rng.random() < 0.5 else 9 for _ in range(3)],
+        "button": int(rng.integers(3)),
+    })
+    assert report.hands == 40
 
 
 def _rules() -> ModuleType:

@@ -636,6 +636,19 @@ class State(ABC):
         """
         return forced_pick(self.legal_actions())
 
+    def gives_up(self, action: Action) -> bool:
+        """Whether taking ``action`` (one of the offers) gives up the hand: the players of
+        :func:`~cartes.games.testing.check_game` that never give up leave such offers alone.
+        By default the offer's ``kind`` says, by the names cartes' games use (``"fold"``, and
+        ``"muck"`` at a stud showdown); a game whose seats give up otherwise says so.
+
+        >>> from cartes.games import Call, Fold, SevenCardStud
+        >>> state = SevenCardStud(players=2).start(seed=1)
+        >>> state.gives_up(Fold()), state.gives_up(Call())
+        (True, False)
+        """
+        return action.kind in _GIVING_UP
+
     def default_action(self, policy: HostPolicy = "check_fold") -> Action:
         """The hook behind :func:`~cartes.games.default_action`: what a host applies for the
         seat to act when its clock runs out, under ``policy`` (already checked).
@@ -781,6 +794,9 @@ def deck_kind(deck: Deck[Any]) -> str:
         f"no history name for a deck of {deck.kind.__name__}: known kinds are {list(DECK_KINDS)}"
     )
 
+
+#: The kinds of offer that give up a hand, by the convention of cartes' games.
+_GIVING_UP = frozenset({"fold", "muck"})
 
 #: What a host does for a seat whose clock runs out (S-14): see :func:`default_action`.
 HostPolicy = Literal["check_fold", "all_in"]

@@ -3,7 +3,9 @@ observation tensors, per game, all derived from an :class:`~cartes.games.Observa
 (so they cannot show a program what its seat may not know).
 
 :func:`encoding` gives a game's :class:`Encoding`; a game plugs in with a small subclass
-registered under the game's name (:func:`register_encoding`).
+registered under the game's name: declared by its package in the entry-point group
+``cartes.encodings`` (name: the game's registry name; value: ``"module:Class"``, imported only
+when a program first asks for the encoding), or by :func:`register_encoding`.
 
 >>> from cartes.games import SevenCardStud
 >>> game = SevenCardStud(players=2)
@@ -28,6 +30,7 @@ import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from importlib.metadata import entry_points
 from typing import Any, ClassVar
 
 import numpy as np
@@ -450,14 +453,41 @@ _ENCODINGS: dict[str, type[Encoding] | str] = {
 }
 
 
+_ENTRY_POINT_GROUP = "cartes.encodings"
+_discovered = False
+
+
+def _discover() -> None:
+    """Add the encodings declared by installed packages (entry-point group
+    ``cartes.encodings``) once, as their ``"module:Class"`` text: nothing is imported until a
+    program asks for one. An encoding registered in the program wins over an entry point."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    for point in entry_points(group=_ENTRY_POINT_GROUP):
+        _ENCODINGS.setdefault(point.name, point.value)
+
+
+def _path(cls: type[Encoding] | str) -> str:
+    """``"module:Class"``, the one name of an encoding given as a class or as text."""
+    return cls if isinstance(cls, str) else f"{cls.__module__}:{cls.__qualname__}"
+
+
 def register_encoding(name: str, cls: type[Encoding] | str, *, replace: bool = False) -> None:
     """Give the game registered as ``name`` an encoding: an :class:`Encoding` subclass, or
     ``"module:Class"`` text, imported when first used.
 
+    Registering the encoding a game already has again (the same class, or the text that
+    names it: a module imported twice, reloaded, or also declared by an entry point) does
+    nothing; another encoding for the same game is refused unless ``replace=True``.
+
+    >>> from cartes.games.stud.encoding import StudEncoding
+    >>> register_encoding("seven-card-stud", StudEncoding)  # the one it has: nothing changes
     >>> register_encoding("seven-card-stud", AmountEncoding)
     Traceback (most recent call last):
     ...
-    cartes.errors.ConfigurationError: the game 'seven-card-stud' already has an encoding; ...
+    cartes.errors.ConfigurationError: the game 'seven-card-stud' already has an encoding ...
     """
     if not isinstance(name, str) or not name:
         raise ConfigurationError(f"a game name must be a non-empty string, got {name!r}")
@@ -467,19 +497,28 @@ def register_encoding(name: str, cls: type[Encoding] | str, *, replace: bool = F
         raise ConfigurationError(
             f"an encoding is an Encoding subclass or 'module:Class' text, got {cls!r}"
         )
-    if name in _ENCODINGS and not replace:
+    _discover()
+    known = _ENCODINGS.get(name)
+    if known is not None and not replace:
+        if _path(known) == _path(cls):
+            if not isinstance(cls, str):  # (a reloaded module's class: the newer one)
+                _ENCODINGS[name] = cls
+            return
         raise ConfigurationError(
-            f"the game {name!r} already has an encoding; pass replace=True to replace it"
+            f"the game {name!r} already has an encoding ({_path(known)}), not {_path(cls)}: "
+            "pass replace=True to replace it"
         )
     _ENCODINGS[name] = cls
 
 
 def encodings() -> list[str]:
-    """The names of the games that have an encoding, sorted.
+    """The names of the games that have an encoding, sorted (with those declared by
+    installed packages in the entry-point group ``cartes.encodings``).
 
     >>> "seven-card-stud" in encodings()
     True
     """
+    _discover()
     return sorted(_ENCODINGS)
 
 
@@ -496,19 +535,26 @@ def encoding(game: Game) -> Encoding:
     """
     if not isinstance(game, Game):
         raise ConfigurationError(f"encoding() needs a cartes.games Game, got {game!r}")
+    _discover()
     found = _ENCODINGS.get(game.name)
     if found is None:
         raise UnknownGameError(
             f"no encoding for the game {game.name!r}: games with one are {encodings()} "
-            "(add one with cartes.games.encoding.register_encoding)"
+            "(a package declares one in the entry-point group 'cartes.encodings'; a program "
+            "adds one with cartes.games.encoding.register_encoding)"
         )
     if isinstance(found, str):
         module, _, attr = found.partition(":")
-        found = getattr(importlib.import_module(module), attr)
-        if not (isinstance(found, type) and issubclass(found, Encoding)):
+        try:
+            loaded = getattr(importlib.import_module(module), attr)
+        except (ImportError, AttributeError) as error:
+            raise ConfigurationError(
+                f"cannot load the encoding of {game.name!r} from {found!r}: {error}"
+            ) from error
+        if not (isinstance(loaded, type) and issubclass(loaded, Encoding)):
             raise ConfigurationError(f"the encoding of {game.name!r} is not an Encoding: "
-                                     f"{found!r}")
-        _ENCODINGS[game.name] = found
+                                     f"{loaded!r}")
+        found = _ENCODINGS[game.name] = loaded
     return found(game)
 
 

@@ -436,20 +436,31 @@ class HandGame(Game, Generic[S]):
     the arguments every game takes (the seed, a stacked deck, the stacks, the button, the
     reshuffle seed) once, the same way, and hands the driver one :class:`Setup`.
 
-    A game sets :attr:`card`, :attr:`stack_minimum`, :attr:`shuffles_in_hand`, and fills
-    in :meth:`new_deck`, :meth:`deck_minimum` and :meth:`new_hand`; it may check its own start
-    options in :meth:`start_options`.
+    A game sets :attr:`card`, :attr:`shuffles_in_hand` and :attr:`burns`, and fills in
+    :meth:`new_deck`, :meth:`deck_minimum` and :meth:`new_hand`; it may say the least stack
+    a seat may start with (:attr:`stack_minimum`, which may depend on its options) and check
+    its own start options in :meth:`start_options`.
     """
 
     #: The kind of card the game is dealt.
     card: ClassVar[type[Card] | type[SpanishCard]] = Card
-    #: The least stack a seat may start with (``None``: any balance, a banking game's).
-    stack_minimum: ClassVar[int | None] = 1
     #: Whether a hand may shuffle again in mid-hand (then it draws a reshuffle seed).
     shuffles_in_hand: ClassVar[bool] = True
     #: Whether the game burns cards (then a stacked deck's burn pile is part of the setup).
     burns: ClassVar[bool] = True
     starting_stack: int
+
+    @property
+    def stack_minimum(self) -> int | None:
+        """The least stack a seat may start with (``None``: any balance, a banking game's):
+        1 chip unless a game says otherwise, which it may from its options (a game whose
+        seats must cover the ante, say).
+
+        >>> from cartes.games import SevenCardStud
+        >>> SevenCardStud().stack_minimum
+        1
+        """
+        return 1
 
     def new_deck(self) -> Deck[Any]:
         """A fresh, ordered deck of this game, shuffled by ``start``."""

@@ -26,11 +26,8 @@ import numpy as np
 from cartes._indexed import IndexedCard
 from cartes.deck import SeedLike, make_rng
 from cartes.errors import CartesError, ConfigurationError, IllegalActionError
-from cartes.games._check import is_whole
-from cartes.games.chips import Bet
-from cartes.games.contract import Action, Event, Game, Observation, State
-from cartes.games.poker.actions import BringIn, Call, Check, Complete, Fold, Raise
-from cartes.games.stud.actions import Muck, Show
+from cartes.games.contract import _ACTIONS, Action, Event, Game, Observation, State
+from cartes.games.options import is_whole
 
 __all__ = ["ContractError", "Report", "check_game", "junk_actions"]
 
@@ -91,23 +88,52 @@ def junk_actions() -> tuple[object, ...]:
     are well-formed actions (refused unless offered), the rest are refused always: amounts
     that are not whole numbers of chips, and things that are not actions at all.
 
+    The well-formed ones are the actions of cartes' own games, found by their ``kind`` in
+    the registry of action kinds (so the kit imports no game: a kind no module defined is
+    left out).
+
+    >>> from cartes.games import Bet, Fold
     >>> junk = junk_actions()
     >>> Fold() in junk, Bet(5.0) in junk, None in junk
     (True, True, True)
     """
-    return (*_WELL_FORMED, *_ALWAYS_ILLEGAL)
+    well_formed, always_illegal = _junk()
+    return (*well_formed, *always_illegal)
 
 
-_WELL_FORMED: tuple[Action, ...] = (
-    Fold(), Check(), Call(), BringIn(), Complete(), Show(), Muck(),
-    *(Bet(k) for k in (-1, 0, 1, 2, 5, 7, 10, 20, 10**9)),
-    *(Raise(to=k) for k in (-5, 0, 3, 10, 12, 15, 20, 40, 10**9)),
-)
-_ALWAYS_ILLEGAL: tuple[object, ...] = (
-    Bet(5.0), Bet(True), Bet("5"), Bet(None), Raise(to=10.0), Raise(to=True),  # type: ignore[arg-type]
-    Raise(to="10"), Raise(to=None), Raise(to=np.float64(10)), Raise(to=[10]),  # type: ignore[arg-type]
-    None, "fold", 3, Fold, {"kind": "fold"},
-)
+# The well-formed junk by kind: actions without fields, then each amount of a range kind
+# (around the bounds of stud's and calatone's bets and raises); the always-illegal amounts.
+_PLAIN_KINDS = ("fold", "check", "call", "bring_in", "complete", "show", "muck")
+_AMOUNTS: dict[str, tuple[int, ...]] = {
+    "bet": (-1, 0, 1, 2, 5, 7, 10, 20, 10**9),
+    "raise": (-5, 0, 3, 10, 12, 15, 20, 40, 10**9),
+}
+_BAD_AMOUNTS: dict[str, tuple[object, ...]] = {
+    "bet": (5.0, True, "5", None),
+    "raise": (10.0, True, "10", None, np.float64(10), [10]),
+}
+_JUNK: list[tuple[tuple[Action, ...], tuple[object, ...]]] = []
+
+
+def _junk() -> tuple[tuple[Action, ...], tuple[object, ...]]:
+    """The well-formed and the always-illegal junk, made once (the same objects every time:
+    an always-illegal one is told apart by identity, since it may compare equal to an
+    offer)."""
+    if not _JUNK:
+        plain = [_ACTIONS[kind] for kind in _PLAIN_KINDS if kind in _ACTIONS]
+        well_formed: list[Action] = [cls() for cls in plain]
+        illegal: list[object] = []
+        for kind, amounts in _AMOUNTS.items():
+            cls = _ACTIONS.get(kind)
+            field_name = None if cls is None else cls.range_field
+            if cls is None or field_name is None:
+                continue
+            well_formed += [cls(**{field_name: amount}) for amount in amounts]
+            illegal += [cls(**{field_name: amount}) for amount in _BAD_AMOUNTS[kind]]
+        # things that are not actions at all: nothing, text, a number, a class, a dict
+        illegal += [None, "fold", 3, plain[0] if plain else Action, {"kind": "fold"}]
+        _JUNK.append((tuple(well_formed), tuple(illegal)))
+    return _JUNK[0]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -123,12 +149,14 @@ def _concrete(offer: Action, rng: np.random.Generator | None) -> Action:
 
 
 def _tries(offer: Action, rng: np.random.Generator) -> list[Action]:
-    """Actions to try from an offer: both ends of a Bet or Raise range; for other offers,
-    the least choice and a random one."""
-    if isinstance(offer, Bet) and offer.up_to is not None:
-        return [Bet(offer.amount), Bet(offer.up_to)]
-    if isinstance(offer, Raise) and offer.up_to is not None:
-        return [Raise(to=offer.to), Raise(to=offer.up_to)]
+    """Actions to try from an offer: both ends of a bet's or a raise's range; for other
+    offers, the least choice and a random one."""
+    field_name = offer.range_field
+    top = getattr(offer, "up_to", None)
+    if offer.kind in _AMOUNTS and field_name is not None and top is not None:
+        low = getattr(offer, field_name)
+        return [dataclasses.replace(offer, **{field_name: end, "up_to": None})
+                for end in (low, top)]
     least, drawn = _concrete(offer, None), _concrete(offer, rng)
     return [least] if drawn == least else [least, drawn]
 
@@ -199,7 +227,7 @@ def _check_turn(hand: _Hand) -> None:
             raise hand.fail("offers are actions", f"legal_actions() holds {offer!r}")
 
 
-def _check_payoffs(hand: _Hand, first: Observation) -> None:
+def _check_payoffs(hand: _Hand, before: list[int] | None) -> None:
     state = hand.state
     payoffs = state.payoffs
     if len(payoffs) != hand.game.players or not all(is_whole(p) for p in payoffs):
@@ -209,8 +237,8 @@ def _check_payoffs(hand: _Hand, first: Observation) -> None:
     if sum(payoffs) != 0:
         raise hand.fail("payoffs sum to zero", f"payoffs {payoffs} sum to {sum(payoffs)}")
     end = state.observation(None)
-    if first.stacks and end.stacks:
-        before, after = _holdings(hand.game, first), _holdings(hand.game, end)
+    if before is not None and end.stacks:
+        after = _holdings(hand.game, end)
         won = tuple(a - b for a, b in zip(after, before, strict=True))
         if won != tuple(payoffs):
             raise hand.fail(
@@ -234,14 +262,29 @@ def _holdings(game: Game, obs: Observation) -> list[int]:
     return [s + c for s, c in zip(obs.stacks, obs.committed, strict=True)]
 
 
-def _check_chips(hand: _Hand, first: Observation, now: Observation) -> None:
+def _chips_before(hand: _Hand) -> list[int] | None:
+    """What each seat owned before the hand (``None``: the game's observations report no
+    stacks): its ``initial_stacks`` where the state has them (a state on the hand-state base
+    does), so that a hand settled in the deal itself is checked too; else what the first
+    observation shows."""
+    state = hand.state
+    first = state.observation(None)
+    if not first.stacks:
+        return None
+    initial = getattr(state, "initial_stacks", None)
+    if initial is not None:
+        return list(initial)
+    return _holdings(hand.game, first)
+
+
+def _check_chips(hand: _Hand, before: list[int] | None, now: Observation) -> None:
     """Chips (or money) are conserved: stacks plus chips committed (balances, in a banking
     game) add up to what the hand started with; chips never go below zero."""
-    if not first.stacks:
+    if before is None:
         return
-    if len(now.stacks) != len(first.stacks) or len(now.committed) != len(first.stacks):
+    if len(now.stacks) != len(before) or len(now.committed) != len(before):
         raise hand.fail("chips conserved", "stacks or committed changed length")
-    total = sum(_holdings(hand.game, first))
+    total = sum(before)
     if sum(_holdings(hand.game, now)) != total:
         what = "balances" if _balances(hand.game) else "stacks plus chips committed"
         raise hand.fail(
@@ -388,7 +431,7 @@ def _check_probes(hand: _Hand, junk: Sequence[object]) -> int:
 
 
 def _offered(action: object, legal: Sequence[Action]) -> bool:
-    if not isinstance(action, Action) or any(action is bad for bad in _ALWAYS_ILLEGAL):
+    if not isinstance(action, Action) or any(action is bad for bad in _junk()[1]):
         return False
     try:
         return any(offer.allows(action) for offer in legal)
@@ -444,7 +487,12 @@ def _check_after_end(hand: _Hand) -> None:
     state = hand.state
     before = state.clone()
     hand.snapshot = hand.fingerprint(state)
-    for action in (Fold(), Check(), Call(), Show()):
+    # the hand's own actions, and cartes' commonest kinds
+    tried: list[Action] = []
+    for action in (*hand.actions, *_junk()[0][: len(_PLAIN_KINDS)]):
+        if action not in tried:
+            tried.append(action)
+    for action in tried:
         _refused(hand, action, before, "the hand is over")
 
 
@@ -473,12 +521,15 @@ def check_game(
     Each hand is started as ``game.start(hand_seed, button=..., stacks=...)`` (a random
     button; for games with a ``starting_stack``, small random stacks in half the hands unless
     ``vary_stacks=False``; ``start(rng)`` returns other keyword arguments instead). Random
-    players then act, half of them never folding, and at each step these hold:
+    players then act, half of them never giving up (never taking an offer that
+    :meth:`State.gives_up <cartes.games.State.gives_up>` says gives up the hand: a fold, a
+    muck), and at each step these hold:
 
     - chips are conserved: every seat's stack plus its chips committed (its balance, in a
-      banking game whose ``Game.balances`` is true) add up to what the hand started with,
-      for games whose observations report stacks; no stack or commitment goes negative
-      (a balance may);
+      banking game whose ``Game.balances`` is true) add up to what the hand started with
+      (the state's ``initial_stacks``, which a state on :mod:`cartes.games.hand` has; else
+      what its first observation shows), for games whose observations report stacks; no
+      stack or commitment goes negative (a balance may);
     - no card is held twice (every seat's own cards and the board);
     - observations hide what a seat may not see: no observation shows a card that the
       hand's events, as that seat sees them (:meth:`Event.seen_by
@@ -546,14 +597,14 @@ def _play_one(
     report: Report,
 ) -> None:
     hand = _Hand(game, seed, options)
-    first = hand.state.observation(None)
+    before = _chips_before(hand)
     stubborn = [bool(rng.random() < 0.5) for _ in range(game.players)]
     replay_at = int(rng.integers(1, 40))
     steps = 0
     while True:
         state = hand.state
         _check_turn(hand)
-        _check_chips(hand, first, state.observation(None))
+        _check_chips(hand, before, state.observation(None))
         _check_observations(hand)
         if state.is_terminal:
             break
@@ -564,7 +615,7 @@ def _play_one(
         legal = state.legal_actions()
         seat = state.to_act
         assert seat is not None
-        choices = [a for a in legal if not isinstance(a, Fold | Muck)] if stubborn[seat] else []
+        choices = [a for a in legal if not state.gives_up(a)] if stubborn[seat] else []
         pool = choices or list(legal)
         action = _concrete(pool[int(rng.integers(len(pool)))], rng)
         hand.actions.append(action)
@@ -580,7 +631,7 @@ def _play_one(
         report.actions += 1
         if steps > 100_000:
             raise hand.fail("a hand ends", "100000 actions and the hand is not over")
-    _check_payoffs(hand, first)
+    _check_payoffs(hand, before)
     _check_after_end(hand)
     _check_replay(hand, report)
     again = game.start(seed, **options)

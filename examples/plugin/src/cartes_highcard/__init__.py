@@ -9,8 +9,8 @@ The package has the files and roles of cartes' own games: the game (its configur
 here), :mod:`~cartes_highcard.state` (a hand in progress), :mod:`~cartes_highcard.actions`,
 :mod:`~cartes_highcard.events`, :mod:`~cartes_highcard.rules` (pure valuation and settlement)
 and :mod:`~cartes_highcard.encoding` (action numbers and an observation tensor for
-programs). Installed, it is found through the ``cartes.games`` entry point in its
-``pyproject.toml``.
+programs). Installed, the game is found through the ``cartes.games`` entry point in its
+``pyproject.toml``, and its encoding through the ``cartes.encodings`` one.
 
 >>> game = HighCard(players=3, ante=1, bet=2)
 >>> state = game.start(seed=1)
@@ -26,24 +26,12 @@ from typing import Any, ClassVar
 
 from cartes import Card, Deck
 from cartes.deck import SeedLike
-from cartes.errors import ConfigurationError
-from cartes.games.encoding import register_encoding
 from cartes.games.hand import HandGame, Setup
+from cartes.games.options import store, whole
 from cartes_highcard.actions import Drop, Stay
 from cartes_highcard.state import HighCardState
 
 __all__ = ["Drop", "HighCard", "HighCardState", "Stay"]
-
-
-def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
-    """``value`` as an option's whole number in ``low..high``, or a ConfigurationError that
-    says what was given and what is allowed."""
-    allowed = f"{low}.." + ("" if high is None else str(high))
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or (
-        high is not None and value > high
-    ):
-        raise ConfigurationError(f"{name} must be an integer in {allowed}, got {value!r}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -56,6 +44,10 @@ class HighCard(HandGame[HighCardState]):
     Traceback (most recent call last):
     ...
     cartes.errors.ConfigurationError: players must be an integer in 2..10, got 11
+    >>> HighCard(bet=1.5)
+    Traceback (most recent call last):
+    ...
+    cartes.errors.ConfigurationError: bet must be an integer >= 1, got float 1.5
     """
 
     name: ClassVar[str] = "highcard"
@@ -70,10 +62,12 @@ class HighCard(HandGame[HighCardState]):
     burns: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
-        _whole("players", self.players, 2, 10)
-        _whole("ante", self.ante, 1)
-        _whole("bet", self.bet, 1)
-        _whole("starting_stack", self.starting_stack, 1)
+        # The option checkers of cartes' own games: a bad value is a ConfigurationError that
+        # says what was given and what is allowed; a numpy integer is stored as an int.
+        store(self, "players", whole("players", self.players, 2, 10))
+        store(self, "ante", whole("ante", self.ante, 1))
+        store(self, "bet", whole("bet", self.bet, 1))
+        store(self, "starting_stack", whole("starting_stack", self.starting_stack, 1))
 
     def start(
         self,
@@ -111,7 +105,3 @@ class HighCard(HandGame[HighCardState]):
         """The hand of ``setup`` (checked by the template start), dealt from ``deck``."""
         return HighCardState(setup, deck)
 
-
-# Loaded when first asked for (cartes.games.encoding.encoding(game)): the game needs no numpy
-# work until a program asks for numbers.
-register_encoding(HighCard.name, "cartes_highcard.encoding:HighCardEncoding")

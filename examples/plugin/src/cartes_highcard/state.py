@@ -34,26 +34,29 @@ if TYPE_CHECKING:  # the game imports this module: only type checkers read it ba
 __all__ = ["HighCardState"]
 
 _OFFERS: tuple[Action, ...] = (Drop(), Stay())
-_ALL_IN: tuple[Action, ...] = (Stay(),)
 
 
 class HighCardState(HandState):
     """One hand: every seat antes and is dealt one card face down; from the button's left
     each seat stays (puts in the bet) or drops; the best card still in takes the pot. A seat
-    short of chips puts in all it has (one all in from the ante can only stay), and wins from
-    each other seat only as much as it put in itself.
+    short of chips puts in all it has, and wins from each other seat only as much as it put
+    in itself; a seat all in from the ante has no decision left and is passed over (when no
+    seat has chips left after the antes, the hand is settled in the deal itself).
 
     >>> from cartes_highcard import HighCard
     >>> state = HighCard(players=3).start(seed=7, button=2)
     >>> state.to_act, [type(event).__name__ for event in state.history][:4]
     (0, ['Anted', 'Anted', 'Anted', 'Dealt'])
+    >>> short = HighCard(players=2, ante=2).start(seed=7, stacks=[2, 1])  # both all in
+    >>> short.is_terminal, short.actions, sum(short.payoffs)
+    (True, [], 0)
     """
 
     # What changes during a hand: a clone copies these (the others it shares), and == compares
     # them (with the setup, the history and the actions, which the base compares itself).
     copied: ClassVar = {"stacks": list, "committed": list, "dropped": list, "shown": list}
     compared: ClassVar = {
-        "stacks": None, "committed": None, "dropped": None, "shown": None, "position": None,
+        "stacks": None, "committed": None, "dropped": None, "shown": None, "waiting": None,
         "over": None,
     }
 
@@ -62,7 +65,7 @@ class HighCardState(HandState):
     def __init__(self, setup: Setup, deck: Deck[Card]) -> None:
         self._init_hand(setup)  # first: the base's own attributes
         n, button = self.n, setup.button
-        #: The seats in the order they are dealt and act: from the button's left.
+        #: The seats in the order they are dealt: from the button's left.
         self.order = tuple((button + 1 + i) % n for i in range(n))
         dealt = deck.deal(n)
         cards: list[Card] = [dealt[0]] * n
@@ -74,11 +77,13 @@ class HighCardState(HandState):
         self.committed = [0] * n
         self.dropped = [False] * n
         self.shown = [False] * n
-        self.position = 0  # in ``order``: the seat to act
         self.over = False
         for seat in self.order:
             self._record(Anted(seat, self._pay(seat, self.game.ante)))
         self._record_all([Dealt(seat, cards[seat]) for seat in self.order])
+        #: The seats still to act, in turn: those with chips left after the ante.
+        self.waiting = tuple(seat for seat in self.order if self.stacks[seat])
+        self._advance()
 
     # -- the rules of the turn ----------------------------------------------------------------
 
@@ -90,7 +95,7 @@ class HighCardState(HandState):
 
     def _advance(self) -> None:
         """End the hand once every seat has acted, or everybody else has dropped."""
-        if self.position == self.n or self.dropped.count(False) == 1:
+        if not self.waiting or self.dropped.count(False) == 1:
             self._showdown()
 
     def _showdown(self) -> None:
@@ -108,26 +113,18 @@ class HighCardState(HandState):
         self.over = True
 
     def _next_to_act(self) -> int | None:
-        return None if self.over else self.order[self.position]
+        return None if self.over else self.waiting[0]
 
     def _offers(self) -> tuple[Action, ...]:
-        if self.over:
-            return ()
-        # A seat all in from the ante still says Stay (for nothing), so that even a hand of
-        # short stacks is settled by an action, never in the deal itself.
-        return _ALL_IN if self.stacks[self.order[self.position]] == 0 else _OFFERS
+        return () if self.over else _OFFERS
 
     def why_not(self, action: Action) -> str | None:
-        seat = self.to_act
-        if isinstance(action, Drop):
-            return f"Drop() is not legal for seat {seat}: it is all in, it can only Stay()"
-        allowed = "Stay()" if self.legal_actions() == _ALL_IN else "Drop() or Stay()"
-        return f"{action!r} is not a move of high card: seat {seat} may {allowed}"
+        return f"{action!r} is not a move of high card: seat {self.to_act} may Drop() or Stay()"
 
-    def forced_choice(self) -> Action | None:
-        """Staying all in is a formality, which a host may take for the seat (the runners
-        of :mod:`cartes.play` do)."""
-        return Stay() if self.legal_actions() == _ALL_IN else None
+    def gives_up(self, action: Action) -> bool:
+        """Dropping gives up the hand (the conformance kit's players that never give up
+        always stay)."""
+        return isinstance(action, Drop)
 
     def _act(self, seat: int, action: Action) -> Event:
         event: Event
@@ -137,7 +134,7 @@ class HighCardState(HandState):
             self.dropped[seat] = True
             event = Dropped(seat)
         self._record(event)
-        self.position += 1
+        self.waiting = self.waiting[1:]
         self._advance()
         return event
 

@@ -200,8 +200,12 @@ class SieteYMedio(HandGame[SieteState]):
                            {"sitting_out": sitting_out})
 
     card: ClassVar[type[SpanishCard]] = SpanishCard
-    stack_minimum: ClassVar[int | None] = None  # a balance may be below zero (M-19)
     burns: ClassVar[bool] = False
+
+    @property
+    def stack_minimum(self) -> int | None:
+        """``None``: a balance may be below zero (M-19)."""
+        return None
 
     def new_deck(self) -> Deck[SpanishCard]:
         """The 40-card Spanish deck (M-1), shuffled by :meth:`start`."""
