@@ -34,7 +34,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from cartes.analysis.sieteymedio import FULL_DECK, TARGET, VALUES, BankPolicy
-from cartes.analysis.sieteymedio_play import Calle, Move, solver_for
+from cartes.analysis.sieteymedio_play import Calle, HandKey, HandSolver, Move, solver_for
 from cartes.errors import IllegalActionError, OptionError
 from cartes.games.chips import Bet
 from cartes.games.contract import Action, Observation
@@ -60,7 +60,7 @@ from cartes.games.siete_y_medio.events import (
 from cartes.games.siete_y_medio.rules import MODALITY_LIMITS
 from cartes.spanish import SpanishCard
 
-__all__ = ["Advice", "AdviceAgent", "advice"]
+__all__ = ["Advice", "AdviceAgent", "advice", "advice_from_observation", "hand_key"]
 
 _SLOT = {value: i for i, value in enumerate(VALUES)}
 
@@ -163,6 +163,45 @@ def _concrete(legal: Iterable[Action]) -> set[Action]:
     return result
 
 
+def hand_key(obs: Observation, solver: HandSolver,
+             deck: tuple[int, ...] | None = None) -> tuple[HandKey, list[int], tuple[bool, ...]]:
+    """The programme's state for the punter to act in ``obs`` (his own observation, phase
+    "play"), the driver's number of each calle in it, and whether each holds a hidden card;
+    ``deck``: the cards he has not seen (by default read from ``obs``).
+
+    >>> from cartes.games import get
+    >>> from cartes.analysis.sieteymedio_play import solver_for
+    >>> state = get("siete-y-medio", players=2).start(seed=31, button=0)
+    >>> state.apply(Bet(1))                               # on a first 7
+    Staked(seat=1, calle=0, amount=1, total=1)
+    >>> key, index, hidden = hand_key(state.observation(1), solver_for((1, 3), 11))
+    >>> key[1:], index, hidden
+    ((False, 0, ((14, 1, True, False),)), [0], (True,))
+    """
+    seat = obs.seat
+    assert seat is not None
+    if deck is None:
+        deck = _unseen(obs)[0]
+    calles: list[Calle] = []
+    index: list[int] = []
+    hidden: list[bool] = []
+    every_card: list[SpanishCard] = []
+    for i, (cards, up, bet, status) in enumerate(obs.extra["calles"][seat]):
+        if status == "bust":
+            continue
+        known = [c for c in cards if c is not None]
+        every_card.extend(known)
+        points = sum(c.half_points for c in known)
+        calles.append((points, bet, len(cards) == 1, status != "open"))
+        index.append(i)
+        hidden.append(not all(up))
+    opening = all(c.is_figure for c in every_card)
+    legal = obs.legal_actions
+    named = {getattr(a, "calle", 0) for a in legal if isinstance(a, Stand | Draw | OpenCalle)}
+    target = index.index(min(named)) if named and not opening else 0
+    return solver.key(deck, opening, target, tuple(calles)), index, tuple(hidden)
+
+
 def advice_from_observation(obs: Observation, *, bank: int | BankPolicy = 11,
                             bust_pays_double: bool = False, max_calles: int = 2,
                             every: bool = True) -> Advice:
@@ -219,21 +258,7 @@ def advice_from_observation(obs: Observation, *, bank: int | BankPolicy = 11,
         for move, ev in solver.first_options(card.half_points, deck, every):
             valued.extend((a, ev) for a in _moves_to_actions(move, [0], legal))
     elif phase == "play":
-        calles: list[Calle] = []
-        index: list[int] = []
-        every_card: list[SpanishCard] = []
-        for i, (cards, _, bet, status) in enumerate(obs.extra["calles"][seat]):
-            if status == "bust":
-                continue
-            known = [c for c in cards if c is not None]
-            every_card.extend(known)
-            points = sum(c.half_points for c in known)
-            calles.append((points, bet, len(cards) == 1, status != "open"))
-            index.append(i)
-        opening = all(c.is_figure for c in every_card)
-        named = {getattr(a, "calle", 0) for a in legal if isinstance(a, Stand | Draw | OpenCalle)}
-        target = index.index(min(named)) if named and not opening else 0
-        key = solver.key(deck, opening, target, tuple(calles))
+        key, index, _ = hand_key(obs, solver, deck)
         for move, ev in solver.options(key, every):
             valued.extend((a, ev) for a in _moves_to_actions(move, index, legal))
     else:

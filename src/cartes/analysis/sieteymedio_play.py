@@ -89,16 +89,19 @@ class Move:
     ``raise_by``), ``"open_calle"`` (``calle``, ``raise_by``, ``amount``: a figure opens a
     calle at that bet) or ``"muerta"`` (``raise_by``). ``calle`` counts the calles not busted,
     in opening order (:func:`cartes.analysis.sieteymedio_advice.advice` maps it to the
-    driver's numbers).
+    driver's numbers). ``down`` is the face of a drawn card as in the driver's ``Draw``
+    (the hidden card turned up, the new card face down): the programme ignores it (its bank
+    does not look); a bank that looks does not (:mod:`~cartes.analysis.sieteymedio_bank`).
 
     >>> Move("draw", calle=0, raise_by=2)
-    Move(kind='draw', calle=0, raise_by=2, amount=0)
+    Move(kind='draw', calle=0, raise_by=2, amount=0, down=False)
     """
 
     kind: str
     calle: int = 0
     raise_by: int = 0
     amount: int = 0
+    down: bool = False
 
 
 def _without(deck: Deck, value: int) -> Deck:
