@@ -11,9 +11,22 @@ card and draws below 5½, ``bank=11`` half-points).
 What is exact: a hand with **one punter** against the bank (``players=2``, or every other
 punter sitting out or declined), calles opened up to ``max_calles`` in all (the
 programme's bound, see :mod:`~cartes.analysis.sieteymedio_play`; opening more is valued with no
-further calle after it). With other punters still to play or holding hidden cards, the values
-treat their unseen cards like the stock and ignore how their later draws shape the bank's
-cards and which 7½ is privileged: ``exact`` is then False.
+further calle after it).
+
+With other punters in the hand (``exact`` is then False), this is what the values model and
+what they leave out:
+
+* modelled: every card the seat has seen is out (the other punters' face-up cards, their
+  busts, exchanged 4s and declined 3s); the seat's own draws, stakes and settlement, calle by
+  calle; a bank that draws by its own total only, so the other punters' cards do not change
+  its decisions;
+* left out: (1) what the others' play says of their hidden cards (a punter who stood on one
+  card likely holds a high one): every unseen card is taken as equally likely to come next;
+  (2) the cards the punters after this seat will draw before the bank plays, taken from the
+  stock the bank then draws from: the bank is taken to draw from every card the seat has not
+  seen; (3) the privileged 7½ (M-28): only the first 7½ in turn order is paid double, and an
+  earlier punter's hidden 7½ may take it, while the values pay the seat's 7½ as if it were
+  first. Each is exact heads-up, where none of them arises.
 
 >>> from cartes.games import get
 >>> state = get("siete-y-medio", players=2).start(seed=31, button=0)

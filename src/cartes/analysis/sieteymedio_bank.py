@@ -381,7 +381,7 @@ def bank_best_response(strategy: PunterStrategy | None = None, *,
             if rules not in _DEFAULT:
                 _DEFAULT[rules] = bank_best_response(SolverStrategy(solver))
             return _DEFAULT[rules]
-        elif not (callable(getattr(strategy, "first", None))
+        if not (callable(getattr(strategy, "first", None))
                   and callable(getattr(strategy, "play", None))):
             raise OptionError("a punter strategy has first(card, deck) and play(key, hidden), "
                               f"returning a Move (see SolverStrategy), got {strategy!r}")
