@@ -19,6 +19,7 @@ from cartes.analysis.sieteymedio_bank import (
     BankResponse,
     ResponseAgent,
     SolverStrategy,
+    Table,
     bank_best_response,
 )
 from cartes.analysis.sieteymedio_play import HandKey, Move, solver_for
@@ -40,7 +41,7 @@ class Core:
     def first(self, card: int, deck: tuple[int, ...]) -> Move:
         return Move("bet", amount=1)
 
-    def play(self, key: HandKey, hidden: tuple[bool, ...]) -> Move:
+    def play(self, key: HandKey, table: Table) -> Move:
         return Move("draw") if key[3][0][0] < self.below else Move("stand")
 
 
@@ -50,7 +51,7 @@ class FirstOnly:
     def first(self, card: int, deck: tuple[int, ...]) -> Move:
         return {6: Move("decline"), 8: Move("exchange")}.get(card, Move("bet", amount=1))
 
-    def play(self, key: HandKey, hidden: tuple[bool, ...]) -> Move:
+    def play(self, key: HandKey, table: Table) -> Move:
         return Move("stand")
 
 
@@ -174,7 +175,7 @@ class Cheat(FirstOnly):
 def test_bad_input_says_what_is_allowed() -> None:
     with pytest.raises(OptionError, match="threshold in half-points"):
         bank_best_response(limits=(1, 1), bank=11.0)  # type: ignore[arg-type]
-    with pytest.raises(OptionError, match=r"first\(card, deck\) and play"):
+    with pytest.raises(OptionError, match=r"first\(card, deck\) and play\(key, table\)"):
         bank_best_response(object(), limits=(1, 1))  # type: ignore[arg-type]
     with pytest.raises(OptionError, match="not among"):
         bank_best_response(Cheat(), limits=(1, 1))

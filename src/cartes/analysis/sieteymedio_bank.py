@@ -18,11 +18,11 @@ at once and change only the cards left. Like the programme's, this bank keeps it
 the validity declaration (no exchange, no annul); M-10's option ``reveal_seven_and_half`` is off.
 
 A punter policy is a :class:`PunterStrategy`: ``first(card, deck)`` on the first card and
-``play(key, hidden)`` at each decision, ``key`` the programme's
-:data:`~cartes.analysis.sieteymedio_play.HandKey` and ``hidden`` whether each calle holds a
-hidden card; both return a :class:`~cartes.analysis.sieteymedio_play.Move`, whose ``down``
-says how a drawn card is dealt. :class:`SolverStrategy` plays a programme's optimum (by
-default against a threshold bank), keeping the hidden card hidden.
+``play(key, table)`` at each decision, ``key`` the programme's
+:data:`~cartes.analysis.sieteymedio_play.HandKey` and ``table`` what the bank would see of the
+hand now (:data:`Table`); both return a :class:`~cartes.analysis.sieteymedio_play.Move`,
+whose ``down`` says how a drawn card is dealt. :class:`SolverStrategy` plays a programme's
+optimum (by default against a threshold bank), keeping the hidden card hidden.
 
 >>> from cartes.analysis.sieteymedio_play import solver_for
 >>> solver = solver_for((1, 1), 11, max_calles=1)    # the stakes fixed: one chip
@@ -111,8 +111,8 @@ class PunterStrategy(Protocol):
     def first(self, card: int, deck: Deck) -> Move:
         """The move on a first ``card`` (half-points), ``deck`` the cards unseen."""
 
-    def play(self, key: HandKey, hidden: tuple[bool, ...]) -> Move:
-        """The move at ``key``; ``hidden[i]``: calle ``i`` holds a hidden card."""
+    def play(self, key: HandKey, table: Table) -> Move:
+        """The move at ``key``; ``table``: what the bank sees of the hand now."""
 
 
 class SolverStrategy:
@@ -141,11 +141,11 @@ class SolverStrategy:
         moves = solver.first_moves(card, deck, every=False)
         return max(moves, key=lambda m: solver._first_after(card, deck, m))
 
-    def play(self, key: HandKey, hidden: tuple[bool, ...]) -> Move:
+    def play(self, key: HandKey, table: Table) -> Move:
         solver = self.solver
         move = max(solver.moves(key), key=lambda m: solver._after(key, m))
         if move.kind in ("draw", "open_calle"):
-            return replace(move, down=self.show or not hidden[move.calle])
+            return replace(move, down=self.show or not table[0][move.calle][1])
         return move
 
 
@@ -175,6 +175,21 @@ class BankResponse:
 
     def __call__(self, table: Table, cards: tuple[int, ...]) -> bool:
         return self.decisions.get((table, cards), False)
+
+    def policy(self, threshold: int) -> Callable[[Table, tuple[int, ...]], bool]:
+        """The response where it was computed, and elsewhere (a table the punter's policy
+        never reaches) a bank drawing below ``threshold`` half-points.
+
+        >>> bank_best_response(limits=(1, 1)).policy(11)(((), ()), (10,))  # never met: 5 < 5½
+        True
+        """
+        decisions = self.decisions
+
+        def bank(table: Table, cards: tuple[int, ...]) -> bool:
+            found = decisions.get((table, cards))
+            return sum(cards) < threshold if found is None else found
+
+        return bank
 
 
 class _Enumeration:
@@ -219,7 +234,7 @@ class _Enumeration:
         self._push((deck, card == FIGURE, 0, (calle,), dead, 0), weight)
 
     def _step(self, state: _State, weight: int) -> None:
-        deck, opening, target, calles, dead, lost = state
+        calles, dead, lost = state[3], state[4], state[5]
         if all(c[4] for c in calles):
             self.fixed -= lost * weight
             if calles:
@@ -228,51 +243,65 @@ class _Enumeration:
                 cards = tuple(c[1] for c in calles)
                 ends[cards] = ends.get(cards, 0) + weight
             return
-        solver = self.solver
-        key = solver.key(deck, opening, target,
-                         tuple((sum(c[0]) + c[1], c[2], c[3], c[4]) for c in calles))
-        target = key[2]
-        move = self.strategy.play(key, tuple(c[1] != 0 for c in calles))
-        legal = solver.moves(key, every=True)
+        key, state = _key(self.solver, state)
+        move = self.strategy.play(key, table_of(state[3], state[4]))
+        legal = self.solver.moves(key, every=True)
         if replace(move, down=False) not in legal:
             raise OptionError(f"the punter policy chose {move!r} at {key}, not among {legal}")
-        i = move.calle
-        shown, hidden, bet, single, _, _ = calles[i]
-        if move.kind == "stand":
-            stood = (*calles[:i], (shown, hidden, bet, single, True, False), *calles[i + 1:])
-            self._push((deck, opening, target, stood, dead, lost), weight)
-            return
-        bet += move.raise_by
-        n = sum(deck)
-        if move.kind == "muerta":  # the 7 turned up, a card nobody sees: the hand is over
-            for value, count, rest in _deal(deck):
-                dead_calle: _Calle = (_add(shown, hidden), value, bet, False, True, True)
-                self._push((rest, False, -1, (dead_calle,), dead, lost), weight // n * count)
-            return
-        down = move.down or not hidden  # M-23: a calle with no hidden card gets one
-        if down and hidden:
-            shown, hidden = _add(shown, hidden), 0
+        n = sum(state[0])
+        for count, child in _children(state, move):
+            self._push(child, weight if count == 0 else weight // n * count)
+
+
+def _key(solver: HandSolver, state: _State) -> tuple[HandKey, _State]:
+    """The programme's key for ``state``, and the state with the key's target (M-22)."""
+    deck, opening, target, calles, dead, lost = state
+    key = solver.key(deck, opening, target,
+                     tuple((sum(c[0]) + c[1], c[2], c[3], c[4]) for c in calles))
+    return key, (deck, opening, key[2], calles, dead, lost)
+
+
+def _children(state: _State, move: Move) -> list[tuple[int, _State]]:
+    """Where ``move`` leads from ``state``: (how many cards of the deck deal it, the state);
+    a count of 0 is a stand, no card dealt."""
+    deck, opening, target, calles, dead, lost = state
+    i = move.calle
+    shown, hidden, bet, single, _, _ = calles[i]
+    if move.kind == "stand":
+        stood = (*calles[:i], (shown, hidden, bet, single, True, False), *calles[i + 1:])
+        return [(0, (deck, opening, target, stood, dead, lost))]
+    bet += move.raise_by
+    result: list[tuple[int, _State]] = []
+    if move.kind == "muerta":  # the 7 turned up, a card nobody sees: the hand is over
         for value, count, rest in _deal(deck):
-            w = weight // n * count
-            if opening and value == FIGURE and move.kind == "open_calle":
-                new: _Calle = ((), FIGURE, move.amount, True, False, False)
-                if not down:
-                    new = ((FIGURE,), 0, move.amount, True, False, False)
-                grown = (*calles[:i], (shown, hidden, bet, single, False, False),
-                         *calles[i + 1:], new)
-                self._push((rest, True, i, grown, dead, lost), w)
-                continue
-            points = sum(shown) + hidden + value
-            still = opening and value == FIGURE
-            if points > TARGET:  # shown at once, the bet paid at once (M-9)
-                gone = (*shown, *((hidden,) if hidden else ()), value)
-                self._push((rest, still, -1, (*calles[:i], *calles[i + 1:]),
-                            tuple(sorted((*dead, *gone))), lost + bet), w)
-                continue
-            calle: _Calle = (shown, value, bet, False, points == TARGET, False)
+            dead_calle: _Calle = (_add(shown, hidden), value, bet, False, True, True)
+            result.append((count, (rest, False, -1, (dead_calle,), dead, lost)))
+        return result
+    down = move.down or not hidden  # M-23: a calle with no hidden card gets one
+    if down and hidden:
+        shown, hidden = _add(shown, hidden), 0
+    for value, count, rest in _deal(deck):
+        if opening and value == FIGURE and move.kind == "open_calle":
+            new: _Calle = ((), FIGURE, move.amount, True, False, False)
             if not down:
-                calle = (_add(shown, value), hidden, bet, False, points == TARGET, False)
-            self._push((rest, still, i, (*calles[:i], calle, *calles[i + 1:]), dead, lost), w)
+                new = ((FIGURE,), 0, move.amount, True, False, False)
+            grown = (*calles[:i], (shown, hidden, bet, single, False, False),
+                     *calles[i + 1:], new)
+            result.append((count, (rest, True, i, grown, dead, lost)))
+            continue
+        points = sum(shown) + hidden + value
+        still = opening and value == FIGURE
+        if points > TARGET:  # shown at once, the bet paid at once (M-9)
+            gone = (*shown, *((hidden,) if hidden else ()), value)
+            result.append((count, (rest, still, -1, (*calles[:i], *calles[i + 1:]),
+                                   tuple(sorted((*dead, *gone))), lost + bet)))
+            continue
+        calle: _Calle = (shown, value, bet, False, points == TARGET, False)
+        if not down:
+            calle = (_add(shown, value), hidden, bet, False, points == TARGET, False)
+        result.append((count, (rest, still, i, (*calles[:i], calle, *calles[i + 1:]), dead,
+                               lost)))
+    return result
 
 
 class _Bank:
@@ -383,7 +412,7 @@ def bank_best_response(strategy: PunterStrategy | None = None, *,
             return _DEFAULT[rules]
         if not (callable(getattr(strategy, "first", None))
                   and callable(getattr(strategy, "play", None))):
-            raise OptionError("a punter strategy has first(card, deck) and play(key, hidden), "
+            raise OptionError("a punter strategy has first(card, deck) and play(key, table), "
                               f"returning a Move (see SolverStrategy), got {strategy!r}")
     found = _Enumeration(solver, strategy)
     sides = _Bank(solver)
@@ -480,8 +509,8 @@ class ResponseAgent:
             choice = {"decline": Decline(), "exchange": Exchange()}.get(
                 move.kind, Bet(move.amount))
         else:
-            key, index, hidden = hand_key(obs, self.strategy.solver)
-            move = self.strategy.play(key, hidden)
+            key, index, _ = hand_key(obs, self.strategy.solver)
+            move = self.strategy.play(key, observed_table(obs))
             calle = index[move.calle]
             if move.kind == "stand":
                 choice = Stand(calle)
