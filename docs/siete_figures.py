@@ -15,6 +15,7 @@ from cartes.analysis import (
     expected_value,
     punter_draws_below,
 )
+from cartes.analysis.sieteymedio_bank import bank_best_response
 from cartes.analysis.sieteymedio_play import solver_for
 from cartes.games.siete_y_medio.rules import MODALITY_LIMITS
 
@@ -68,6 +69,17 @@ def every_rule_tables() -> str:
             cells.append(f"bet {move.amount}" if move.kind == "bet" else move.kind)
         rows.append(f"   * - {m}\n" + "".join(f"     - {c}\n" for c in cells))
     policy = ".. list-table::\n   :header-rows: 1\n\n" + header + "".join(rows)
+    header = "   * - bank's policy\n" + "".join(
+        f"     - modality {m} ({lo}-{hi})\n" for m, (lo, hi) in MODALITY_LIMITS.items())
+    rows = []
+    for b in banks:
+        responses = [bank_best_response(limits=limits, bank=b)
+                     for limits in MODALITY_LIMITS.values()]
+        rows.append(f"   * - draws below {b / 2:g}\n" + "".join(
+            f"     - {float(r.against_policy):+.4f}\n" for r in responses))
+        rows.append("   * - best response to that punter\n" + "".join(
+            f"     - {float(r.value):+.4f}\n" for r in responses))
+    looking = ".. list-table::\n   :header-rows: 1\n\n" + header + "".join(rows)
     two = solver_for(MODALITY_LIMITS[1], 11, max_calles=2)
     figure = max(ev for _, ev in two.first_options(1, every=False))
     one = max(ev for _, ev in solver_for(MODALITY_LIMITS[1], 11, max_calles=1).first_options(
@@ -78,6 +90,11 @@ def every_rule_tables() -> str:
         "first card and draws below the threshold:\n\n" + values
         + "\nThe best first move against a bank drawing below 5½ (then the best play):\n\n"
         + policy
+        + "\nA bank that looks (:func:`~cartes.analysis.sieteymedio_bank.bank_best_response`): "
+        "the punter plays his optimum against the threshold bank (no calle, the hidden card "
+        "kept hidden), and the bank, knowing that policy and seeing his face-up cards, bets "
+        "and dead cards, best responds; the punter's exact value against each:\n\n"
+        + looking
         + f"\nA calle is worth opening: on a first figure, modality 1, against that bank, the "
         f"best play is worth {float(one):+.4f} chips with one calle and {float(figure):+.4f} "
         "with a second calle allowed (``max_calles=2``).\n"

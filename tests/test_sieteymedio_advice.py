@@ -257,3 +257,14 @@ def test_the_docs_tables_are_the_generators_output() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert (docs / "siete_values.inc").read_text() == module.values_text()
+
+
+def test_a_bounded_memo_keeps_the_values_exact() -> None:
+    """Past ``max_states`` the memo starts again (a long run of advice filled gigabytes):
+    the sizes stay bounded and every value is the unbounded solver's."""
+    small = HandSolver((1, 1), 11, max_calles=1, max_states=3000)
+    assert small.first_options(14) == solver_for((1, 1), 11, max_calles=1).first_options(14)
+    assert len(small._memo) <= 3000
+    assert len(small._bank_memo) <= 3000
+    with pytest.raises(OptionError, match="max_states"):
+        HandSolver((1, 1), 11, max_states=0)

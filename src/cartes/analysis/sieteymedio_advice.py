@@ -11,9 +11,22 @@ card and draws below 5½, ``bank=11`` half-points).
 What is exact: a hand with **one punter** against the bank (``players=2``, or every other
 punter sitting out or declined), calles opened up to ``max_calles`` in all (the
 programme's bound, see :mod:`~cartes.analysis.sieteymedio_play`; opening more is valued with no
-further calle after it). With other punters still to play or holding hidden cards, the values
-treat their unseen cards like the stock and ignore how their later draws shape the bank's
-cards and which 7½ is privileged: ``exact`` is then False.
+further calle after it).
+
+With other punters in the hand (``exact`` is then False), this is what the values model and
+what they leave out:
+
+* modelled: every card the seat has seen is out (the other punters' face-up cards, their
+  busts, exchanged 4s and declined 3s); the seat's own draws, stakes and settlement, calle by
+  calle; a bank that draws by its own total only, so the other punters' cards do not change
+  its decisions;
+* left out: (1) what the others' play says of their hidden cards (a punter who stood on one
+  card likely holds a high one): every unseen card is taken as equally likely to come next;
+  (2) the cards the punters after this seat will draw before the bank plays, taken from the
+  stock the bank then draws from: the bank is taken to draw from every card the seat has not
+  seen; (3) the privileged 7½ (M-28): only the first 7½ in turn order is paid double, and an
+  earlier punter's hidden 7½ may take it, while the values pay the seat's 7½ as if it were
+  first. Each is exact heads-up, where none of them arises.
 
 >>> from cartes.games import get
 >>> state = get("siete-y-medio", players=2).start(seed=31, button=0)
@@ -34,7 +47,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from cartes.analysis.sieteymedio import FULL_DECK, TARGET, VALUES, BankPolicy
-from cartes.analysis.sieteymedio_play import Calle, Move, solver_for
+from cartes.analysis.sieteymedio_play import Calle, HandKey, HandSolver, Move, solver_for
 from cartes.errors import IllegalActionError, OptionError
 from cartes.games.chips import Bet
 from cartes.games.contract import Action, Observation
@@ -60,7 +73,7 @@ from cartes.games.siete_y_medio.events import (
 from cartes.games.siete_y_medio.rules import MODALITY_LIMITS
 from cartes.spanish import SpanishCard
 
-__all__ = ["Advice", "AdviceAgent", "advice"]
+__all__ = ["Advice", "AdviceAgent", "advice", "advice_from_observation", "hand_key"]
 
 _SLOT = {value: i for i, value in enumerate(VALUES)}
 
@@ -163,6 +176,45 @@ def _concrete(legal: Iterable[Action]) -> set[Action]:
     return result
 
 
+def hand_key(obs: Observation, solver: HandSolver,
+             deck: tuple[int, ...] | None = None) -> tuple[HandKey, list[int], tuple[bool, ...]]:
+    """The programme's state for the punter to act in ``obs`` (his own observation, phase
+    "play"), the driver's number of each calle in it, and whether each holds a hidden card;
+    ``deck``: the cards he has not seen (by default read from ``obs``).
+
+    >>> from cartes.games import get
+    >>> from cartes.analysis.sieteymedio_play import solver_for
+    >>> state = get("siete-y-medio", players=2).start(seed=31, button=0)
+    >>> state.apply(Bet(1))                               # on a first 7
+    Staked(seat=1, calle=0, amount=1, total=1)
+    >>> key, index, hidden = hand_key(state.observation(1), solver_for((1, 3), 11))
+    >>> key[1:], index, hidden
+    ((False, 0, ((14, 1, True, False),)), [0], (True,))
+    """
+    seat = obs.seat
+    assert seat is not None
+    if deck is None:
+        deck = _unseen(obs)[0]
+    calles: list[Calle] = []
+    index: list[int] = []
+    hidden: list[bool] = []
+    every_card: list[SpanishCard] = []
+    for i, (cards, up, bet, status) in enumerate(obs.extra["calles"][seat]):
+        if status == "bust":
+            continue
+        known = [c for c in cards if c is not None]
+        every_card.extend(known)
+        points = sum(c.half_points for c in known)
+        calles.append((points, bet, len(cards) == 1, status != "open"))
+        index.append(i)
+        hidden.append(not all(up))
+    opening = all(c.is_figure for c in every_card)
+    legal = obs.legal_actions
+    named = {getattr(a, "calle", 0) for a in legal if isinstance(a, Stand | Draw | OpenCalle)}
+    target = index.index(min(named)) if named and not opening else 0
+    return solver.key(deck, opening, target, tuple(calles)), index, tuple(hidden)
+
+
 def advice_from_observation(obs: Observation, *, bank: int | BankPolicy = 11,
                             bust_pays_double: bool = False, max_calles: int = 2,
                             every: bool = True) -> Advice:
@@ -219,21 +271,7 @@ def advice_from_observation(obs: Observation, *, bank: int | BankPolicy = 11,
         for move, ev in solver.first_options(card.half_points, deck, every):
             valued.extend((a, ev) for a in _moves_to_actions(move, [0], legal))
     elif phase == "play":
-        calles: list[Calle] = []
-        index: list[int] = []
-        every_card: list[SpanishCard] = []
-        for i, (cards, _, bet, status) in enumerate(obs.extra["calles"][seat]):
-            if status == "bust":
-                continue
-            known = [c for c in cards if c is not None]
-            every_card.extend(known)
-            points = sum(c.half_points for c in known)
-            calles.append((points, bet, len(cards) == 1, status != "open"))
-            index.append(i)
-        opening = all(c.is_figure for c in every_card)
-        named = {getattr(a, "calle", 0) for a in legal if isinstance(a, Stand | Draw | OpenCalle)}
-        target = index.index(min(named)) if named and not opening else 0
-        key = solver.key(deck, opening, target, tuple(calles))
+        key, index, _ = hand_key(obs, solver, deck)
         for move, ev in solver.options(key, every):
             valued.extend((a, ev) for a in _moves_to_actions(move, index, legal))
     else:

@@ -89,16 +89,19 @@ class Move:
     ``raise_by``), ``"open_calle"`` (``calle``, ``raise_by``, ``amount``: a figure opens a
     calle at that bet) or ``"muerta"`` (``raise_by``). ``calle`` counts the calles not busted,
     in opening order (:func:`cartes.analysis.sieteymedio_advice.advice` maps it to the
-    driver's numbers).
+    driver's numbers). ``down`` is the face of a drawn card as in the driver's ``Draw``
+    (the hidden card turned up, the new card face down): the programme ignores it (its bank
+    does not look); a bank that looks does not (:mod:`~cartes.analysis.sieteymedio_bank`).
 
     >>> Move("draw", calle=0, raise_by=2)
-    Move(kind='draw', calle=0, raise_by=2, amount=0)
+    Move(kind='draw', calle=0, raise_by=2, amount=0, down=False)
     """
 
     kind: str
     calle: int = 0
     raise_by: int = 0
     amount: int = 0
+    down: bool = False
 
 
 def _without(deck: Deck, value: int) -> Deck:
@@ -142,8 +145,9 @@ class HandSolver:
     """The exact programme for one punter against a bank policy that ignores him, with the
     stakes ``limits`` = (minimum, maximum) (``SieteYMedio(...).limits``), ``bank`` a threshold
     in half-points or a policy such as ``bank_draws_below(11)``, and the game's option
-    ``bust_pays_double``. Results are memoised in the solver: build one per set of rules
-    (:func:`solver_for` keeps them).
+    ``bust_pays_double``. Results are memoised in the solver, up to ``max_states`` states
+    (past that the memo starts again: the values stay exact, memory bounded): build one per
+    set of rules (:func:`solver_for` keeps the last few).
 
     >>> solver = HandSolver(limits=(2, 4), bank=11, max_calles=1)
     >>> solver.value() == 2 * HandSolver(limits=(1, 2), bank=11, max_calles=1).value()
@@ -151,7 +155,14 @@ class HandSolver:
     """
 
     def __init__(self, limits: tuple[int, int], bank: int | BankPolicy, *,
-                 bust_pays_double: bool = False, max_calles: int = 2) -> None:
+                 bust_pays_double: bool = False, max_calles: int = 2,
+                 max_states: int = 500_000) -> None:
+        if type(max_states) is not int or max_states < 1:
+            raise OptionError(f"max_states must be a whole number of states, at least 1, got "
+                              f"{max_states!r}")
+        # a long run of advice meets new decks without end: past this many states the memo
+        # starts again (about 1 kB a state), so memory stays bounded and the values exact
+        self.max_states = max_states
         if type(max_calles) is not int or not 1 <= max_calles <= 12:
             raise OptionError(
                 f"max_calles must be a whole number of calles, 1 to 12 (there are 12 figures), "
@@ -204,6 +215,8 @@ class HandSolver:
             for value, count, rest in _deal(deck):
                 for end, q in self.bank_totals(rest, tuple(sorted((*cards, value)))).items():
                     result[end] = result.get(end, 0) + count * q
+        if len(self._bank_memo) >= self.max_states:
+            self._bank_memo.clear()
         self._bank_memo[key] = result
         return result
 
@@ -312,6 +325,8 @@ class HandSolver:
             value = self._settle(deck, calles) if calles else 0
         else:
             value = max(self._after(key, move) for move in self.moves(key))
+        if len(self._memo) >= self.max_states:
+            self._memo.clear()
         self._memo[key] = value
         return value
 
@@ -393,6 +408,7 @@ class HandSolver:
 
 
 _SOLVERS: dict[tuple[tuple[int, int], int | BankPolicy, bool, int], HandSolver] = {}
+_KEPT_SOLVERS: Final = 6
 
 
 def solver_for(limits: tuple[int, int], bank: int | BankPolicy, *,
@@ -405,6 +421,8 @@ def solver_for(limits: tuple[int, int], bank: int | BankPolicy, *,
     """
     key = (limits, bank, bust_pays_double, max_calles)
     if key not in _SOLVERS:
+        if len(_SOLVERS) >= _KEPT_SOLVERS:  # the oldest goes: each memo may hold a gigabyte
+            del _SOLVERS[next(iter(_SOLVERS))]
         _SOLVERS[key] = HandSolver(limits, bank, bust_pays_double=bust_pays_double,
                                    max_calles=max_calles)
     return _SOLVERS[key]
