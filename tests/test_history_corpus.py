@@ -149,3 +149,22 @@ def test_revision_3_histories_replay_exactly() -> None:
     for history in REV3:
         state = games.replay(history)
         assert json.dumps(state.to_dict(), sort_keys=True) == json.dumps(history, sort_keys=True)
+
+
+FORMAT1 = _load("histories-format1.jsonl")
+
+
+def test_format_1_histories_of_the_last_format_1_code_replay_exactly() -> None:
+    """Hands written in format ``cartes-hand/1`` by the last code that wrote it (main at
+    40c5504, just before the games' events took one name per concept; seed 20261202 plus the
+    ``--reshuffles`` hands, in which stud's stub and 7½'s stock run out) replay to the same
+    final state: the same actions, and events equal to the history's read into today's format."""
+    assert Counter(h["game"] for h in FORMAT1) == {
+        "seven-card-stud": 160, "calatone": 150, "siete-y-medio": 160,
+    }
+    assert {h["format"] for h in FORMAT1} == {"cartes-hand/1"}
+    kinds = {event["kind"] for h in FORMAT1 for event in h["events"]}
+    assert {"reshuffle", "restock"} <= kinds
+    for history in FORMAT1:
+        state = games.replay(history)
+        assert json.dumps(state.to_dict(), sort_keys=True) == json.dumps(history, sort_keys=True)
