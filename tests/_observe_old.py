@@ -15,25 +15,21 @@ from typing import Any
 from cartes.games import CalatoneState, SieteState, State, StudState
 from cartes.games.calatone.events import ExposeChosen
 from cartes.games.contract import Event, Observation
-from cartes.games.poker.events import CardDealt, Shown
+from cartes.games.dealing import CardDealt, Shown
 from cartes.games.poker.pots import pots as layered_pots
 from cartes.games.poker.state import PokerState
-from cartes.games.siete_y_medio.events import Dealt
 from cartes.games.stud.events import CardBurned, Mucked
 
 
 def old_seen_by(event: Event, seat: int | None) -> Event:
     """``event`` as ``seat`` may see it, by the rules each event class had."""
-    if isinstance(event, CardDealt):
-        return event if event.face_up or seat == event.seat else dataclasses.replace(
-            event, card=None)
     if isinstance(event, CardBurned):
         return dataclasses.replace(event, card=None)
     if isinstance(event, Mucked):
         return event if seat == event.seat else dataclasses.replace(event, cards=())
     if isinstance(event, ExposeChosen):
         return event if seat == event.seat else dataclasses.replace(event, card=None)
-    if isinstance(event, Dealt):
+    if isinstance(event, CardDealt):
         if event.face_up or (seat == event.seat and not event.blind):
             return event
         return dataclasses.replace(event, card=None)

@@ -28,8 +28,7 @@ from cartes import Card, SpanishCard
 from cartes.errors import IllegalActionError
 from cartes.games import Action, Calatone, Game, SevenCardStud, SieteYMedio, replay
 from cartes.games.calatone.events import ExposeChosen
-from cartes.games.poker.events import CardDealt
-from cartes.games.siete_y_medio.events import Dealt
+from cartes.games.dealing import CardDealt
 from cartes.games.stud.events import CardBurned, Mucked
 from cartes.play import RandomAgent, SeatView, SimpleAgent, ThresholdAgent
 
@@ -225,9 +224,9 @@ class _TaggedDeal(CardDealt):
     CardBurned(None, Card("9h")),
     Mucked(1, (Card("As"), Card("Kd"))),
     ExposeChosen(0, Card("Qc")),
-    Dealt(1, SpanishCard("7o"), False, 0),
-    Dealt(1, SpanishCard("7o"), False, 2, blind=True),
-    Dealt(1, SpanishCard("10c"), True, 1),
+    CardDealt(1, SpanishCard("7o"), False, calle=0),
+    CardDealt(1, SpanishCard("7o"), False, calle=2, blind=True),
+    CardDealt(1, SpanishCard("10c"), True, calle=1),
     _TaggedDeal(0, Card("Ts"), False, 3, "kept"),
 ], ids=repr)
 def test_seen_by_built_directly_equals_the_old_replace(event: Any) -> None:

@@ -63,19 +63,18 @@ from cartes.games import (
     replay,
 )
 from cartes.games.calatone.events import Declared, ExposuresRevealed
+from cartes.games.dealing import CardDealt, Reshuffled, Shown
 from cartes.games.encoding import encoding
-from cartes.games.poker.events import CardDealt, PotAwarded, Shown
+from cartes.games.poker.events import PotAwarded
 from cartes.games.siete_y_medio.events import (
     Annulled,
     Busted,
-    Dealt,
     Declined,
     Exchanged,
-    Revealed,
     Settled,
     Turned,
 )
-from cartes.games.stud.events import CardBurned, Reshuffled
+from cartes.games.stud.events import CardBurned
 from cartes.games.testing import junk_actions
 from cartes.play import (
     CallingStation,
@@ -133,9 +132,9 @@ def siete_public(state):
     seen = set()
     for event in state.history:
         if isinstance(event, Turned | Exchanged | Declined | Annulled) or (
-                isinstance(event, Dealt) and event.face_up):
+                isinstance(event, CardDealt) and event.face_up):
             seen.add(event.card)
-        elif isinstance(event, Busted | Revealed):
+        elif isinstance(event, Busted | Shown):
             seen.update(event.cards)
     return seen
 
@@ -143,7 +142,7 @@ def siete_public(state):
 def siete_own(state, seat):
     """What a punter was dealt and could look at: never a muerta's card (M-14)."""
     return {e.card for e in state.history
-            if isinstance(e, Dealt) and e.seat == seat and not e.blind}
+            if isinstance(e, CardDealt) and e.seat == seat and not e.blind}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -167,9 +166,9 @@ def calatone_cards_once(state):
 
 
 def siete_cards_once(state):
-    dealt = [e.card for e in state.history if isinstance(e, Dealt)]
+    dealt = [e.card for e in state.history if isinstance(e, CardDealt)]
     assert set(dealt) <= set(state.initial_deck)
-    if not any(e.kind in ("restock", "annul") for e in state.history):
+    if not any(e.kind in ("reshuffle", "annul") for e in state.history):
         assert len(set(dealt)) == len(dealt)
     check_card_places(state)  # and at any time each card is in one place
 

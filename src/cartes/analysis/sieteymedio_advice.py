@@ -38,6 +38,7 @@ from cartes.analysis.sieteymedio_play import Calle, Move, solver_for
 from cartes.errors import IllegalActionError, OptionError
 from cartes.games.chips import Bet
 from cartes.games.contract import Action, Observation
+from cartes.games.dealing import Reshuffled
 from cartes.games.siete_y_medio.actions import (
     Decline,
     Draw,
@@ -55,7 +56,6 @@ from cartes.games.siete_y_medio.events import (
     Busted,
     Declined,
     Exchanged,
-    StockReshuffled,
 )
 from cartes.games.siete_y_medio.rules import MODALITY_LIMITS
 from cartes.spanish import SpanishCard
@@ -98,9 +98,9 @@ def _unseen(obs: Observation) -> tuple[tuple[int, ...], bool]:
         seen.extend(card for card in hand if isinstance(card, SpanishCard))
     start = 0
     for i, event in enumerate(obs.history):
-        if isinstance(event, Annulled | StockReshuffled):
+        if isinstance(event, Annulled | Reshuffled):
             start = i + 1
-    clean = not any(isinstance(e, StockReshuffled) for e in obs.history)
+    clean = not any(isinstance(e, Reshuffled) for e in obs.history)
     for event in obs.history[start:]:
         if isinstance(event, Busted):
             seen.extend(event.cards)

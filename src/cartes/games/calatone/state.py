@@ -36,19 +36,17 @@ from cartes.games.calatone.rules import (
     describe,
     partial_value,
 )
-from cartes.games.chips import Bet, HandEnded
+from cartes.games.chips import Bet, HandEnded, HandStarted
 from cartes.games.contract import Action, Event, Observation
+from cartes.games.dealing import CardDealt, Shown
 from cartes.games.hand import Setup
 from cartes.games.poker import betting
 from cartes.games.poker.actions import Raise
 from cartes.games.poker.events import (
     Acted,
     AntePosted,
-    CardDealt,
-    HandStarted,
     PotAwarded,
     RoundStarted,
-    Shown,
     UncalledReturned,
 )
 from cartes.games.poker.pots import Pot, split

@@ -22,8 +22,9 @@ import numpy as np
 
 from cartes.deck import Deck
 from cartes.errors import ConfigurationError, IllegalActionError
-from cartes.games.chips import Bet, HandEnded
+from cartes.games.chips import Bet, HandEnded, HandStarted
 from cartes.games.contract import Action, Event, Observation
+from cartes.games.dealing import CardDealt, Reshuffled, Shown
 from cartes.games.hand import HandState, Setup
 from cartes.games.siete_y_medio.actions import (
     Annul,
@@ -40,21 +41,18 @@ from cartes.games.siete_y_medio.actions import (
 )
 from cartes.games.siete_y_medio.events import (
     Annulled,
-    BankHandStarted,
     BankTaken,
     Busted,
     CalleOpened,
-    Dealt,
     Declined,
     Exchanged,
     HandValid,
+    ModalityAnnounced,
     MuertaPlayed,
     NoVoterChose,
-    Revealed,
     Settled,
     Staked,
     StakesAgreed,
-    StockReshuffled,
     Stood,
     Turned,
     Voted,
@@ -180,8 +178,9 @@ class SieteState(HandState):
 
     def _begin(self) -> None:
         lo, hi = self.limits
-        self._record(BankHandStarted(self.bank, self.initial_balances, self.game.modality,
-                                            lo, hi, self.sitting_out))
+        self._record(HandStarted(None, self.setup.button, self.setup.stacks))
+        self._record(ModalityAnnounced(self.setup.button, self.game.modality, lo, hi,
+                                       self.sitting_out))
         if self.game.modality == 3 and self._playing():
             self.current = self._playing()[0]
             return
@@ -229,7 +228,7 @@ class SieteState(HandState):
             count = len(self.discards)
             self.deck = self._shuffled(self.discards)
             self.discards = []
-            self._record(StockReshuffled(None, count))
+            self._record(Reshuffled(None, count))
         card: SpanishCard = self.deck.draw()
         return card
 
@@ -260,10 +259,10 @@ class SieteState(HandState):
         for p in playing:
             card = self._card()
             self.punters[p].calles = [_Calle(card, False)]
-            self._record(Dealt(p, card, False, 0))
+            self._record(CardDealt(p, card, False))
         card = self._card()
         self.bank_hand = _Calle(card, False)
-        self._record(Dealt(self.bank, card, False, 0))
+        self._record(CardDealt(self.bank, card, False))
         self._validity()
 
     def _validity(self) -> None:
@@ -353,7 +352,7 @@ class SieteState(HandState):
                     continue
                 if not all(calle.up):
                     calle.up = [True] * len(calle.cards)
-                    self._record(Revealed(p, index, tuple(calle.cards)))
+                    self._record(Shown(p, tuple(calle.cards), "", index))
                 points = calle.total
                 outcome, amount = settle_hand(points, calle.bet, bank,
                                               muerta=calle.status == "muerta",
@@ -492,7 +491,7 @@ class SieteState(HandState):
         card = self._card()  # before the 4 is set aside: M-12's "new card"
         self.aside.append(four)
         calle.cards[0] = card
-        self._record(Dealt(seat, card, False, 0))
+        self._record(CardDealt(seat, card, False))
         if seat == self.bank:
             self._validity()
 
@@ -562,7 +561,7 @@ class SieteState(HandState):
         card = self._card()
         calle.cards.append(card)
         calle.up.append(not down)
-        self._record(Dealt(seat, card, not down, index))
+        self._record(CardDealt(seat, card, not down, None, index))
         if seat != self.bank:
             punter = self.punters[seat]
             punter.target = index
@@ -589,7 +588,7 @@ class SieteState(HandState):
         calle.cards.append(card)
         calle.up.append(False)
         calle.status = "muerta"
-        self._record(Dealt(seat, card, False, 0, blind=True))
+        self._record(CardDealt(seat, card, False, None, 0, True))
         self._record(MuertaPlayed(seat))
         punter.status = "done"
         self._next_punter()
