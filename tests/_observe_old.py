@@ -18,6 +18,7 @@ from cartes.games.contract import Event, Observation
 from cartes.games.dealing import CardDealt, Shown
 from cartes.games.poker.pots import pots as layered_pots
 from cartes.games.poker.state import PokerState
+from cartes.games.siete_y_medio.observation import SieteObservation
 from cartes.games.stud.events import CardBurned, Mucked
 
 
@@ -97,8 +98,8 @@ def old_calatone(state: CalatoneState, seat: int | None) -> Observation:
         "phase": state.phase,
         "street": state.street,
         "round": state.street - 1,
-        "dealer": state.dealer,
-        "button": state.dealer,
+        "dealer": state.button,
+        "button": state.button,
         "up_cards": tuple(tuple(up) for up in state.up),
         "expose_choice": state.chosen.get(seat) if seat is not None else None,
     }
@@ -114,7 +115,7 @@ def old_siete(state: SieteState, seat: int | None) -> Observation:
 
     calles = []
     for s in range(state.n):
-        if s == state.bank:
+        if s == state.button:
             hands = [] if state.bank_hand is None else [state.bank_hand]
         else:
             hands = state.punters[s].calles
@@ -124,14 +125,12 @@ def old_siete(state: SieteState, seat: int | None) -> Observation:
         ))
     to_act = state.to_act
     at_risk = [sum(c.bet for c in state.punters[s].calles if c.status != "bust")
-               if s != state.bank else 0 for s in range(state.n)]
-    return Observation(
+               if s != state.button else 0 for s in range(state.n)]
+    return SieteObservation(
         seat=seat,
         to_act=to_act,
-        stacks=tuple(b + d for b, d in zip(state.initial_balances, state.net, strict=True)),
+        stacks=tuple(b + d for b, d in zip(state.initial_stacks, state.net, strict=True)),
         committed=tuple(at_risk),
-        folded=tuple(s != state.bank and state.punters[s].status in ("out", "declined")
-                     for s in range(state.n)),
         cards=tuple(tuple(card for hand in per_seat for card in hand[0])
                     for per_seat in calles),
         board=(),
@@ -139,7 +138,7 @@ def old_siete(state: SieteState, seat: int | None) -> Observation:
         legal_actions=state.legal_actions() if to_act == seat and seat is not None else (),
         is_terminal=state.is_terminal,
         extra={
-            "bank": state.bank,
+            "bank": state.button,
             "phase": state.phase,
             "limits": state.limits,
             "modality": state.game.modality,  # the hand's own (M-31: a table's per hand)
@@ -148,6 +147,8 @@ def old_siete(state: SieteState, seat: int | None) -> Observation:
             "stock": len(state.deck),
             "discards": len(state.discards) + len(state.aside),
         },
+        sitting_out=tuple(s != state.button and state.punters[s].status in ("out", "declined")
+                          for s in range(state.n)),
     )
 
 

@@ -339,8 +339,8 @@ def _gather(
         marks = []
         if s == obs.to_act:
             marks.append("to act")
-        if s < len(obs.folded) and obs.folded[s]:
-            marks.append("folded")
+        if s < len(obs.out) and obs.out[s]:
+            marks.append("out" if banking else "folded")
         if s == obs.seat:
             marks.append("you")
         if s == button:

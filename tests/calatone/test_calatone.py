@@ -629,7 +629,7 @@ def test_c15_the_deal_passes_to_the_left_on_a_table():
     table = Table(get("calatone", players=3), stacks=[20, 20, 20])
     for dealer in (0, 1, 2, 0):
         state = table.start_hand(seed=dealer)
-        assert state.dealer == dealer
+        assert state.button == dealer
         expose(state, {})
         while not state.is_terminal:
             legal = state.legal_actions()

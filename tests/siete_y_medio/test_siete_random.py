@@ -56,7 +56,7 @@ def swap_a_hidden_card(game, seed):
     while not state.is_terminal:
         state.apply(agents[state.to_act].act(SeatView(state, state.to_act)))
     dealt = [e for e in state.history if isinstance(e, CardDealt)]
-    banks = {e.card for e in dealt if e.seat == state.bank}  # M-43: the bank's 3 or 4 shows
+    banks = {e.card for e in dealt if e.seat == state.button}  # M-43: the bank's 3 or 4 shows
     hidden = [e for e in dealt if not e.face_up and e.card not in banks]
     if not hidden:
         return 0
@@ -137,7 +137,7 @@ def test_on_a_table_the_bank_changes_hands_exactly_on_a_privileged_7_and_half():
     for _ in range(600):
         bank = table.button
         state = table.start_hand(rng)
-        assert state.bank == bank
+        assert state.button == bank
         while not state.is_terminal:
             seat = state.to_act
             state.apply(agents[seat].act(SeatView(state, seat)))

@@ -143,7 +143,7 @@ def test_m31_no_voter_chooses_play_or_sit_out():
     out = play(state, SitOut())
     assert events(out, NoVoterChose) == [NoVoterChose(3, plays=False)]
     assert [e.seat for e in events(out, CardDealt)] == [4, 2, 1, 0]
-    assert out.observation(None).folded[3]
+    assert out.observation(None).sitting_out[3]
     play(out, Bet(2), Stand(), Bet(2), Stand(), Bet(2), Stand(), Stand())
     assert out.payoffs[3] == 0
     assert replay(out.to_json()) == out

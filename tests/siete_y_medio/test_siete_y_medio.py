@@ -353,7 +353,7 @@ def test_m11_a_punter_declines_on_a_first_3():
     play(state, Decline())
     assert events(state, Declined) == [Declined(2, SpanishCard("3o"))]
     assert state.to_act == 1
-    assert state.observation(0).folded[2]
+    assert state.observation(0).sitting_out[2]
     play(state, Bet(1), Stand(), Stand())
     assert state.payoffs[2] == 0
 
@@ -415,7 +415,7 @@ def test_m11_m29_the_bank_annuls_on_a_3_and_the_full_deck_is_dealt_again():
     assert annul == [Annulled(0, SpanishCard("3e"))]
     deals = events(state, CardDealt)
     assert len(deals) == 6
-    assert state.bank == 0
+    assert state.button == 0
     assert state.reshuffles == 1
     redealt = [e.card for e in deals[3:]]
     assert len(set(redealt)) == 3  # a fresh shuffle of all 40 cards
@@ -657,7 +657,7 @@ def test_m6_a_punter_may_sit_a_hand_out():
     assert state.to_act == 1
     play(state, Bet(1), Stand(), Stand())
     assert state.payoffs[2] == 0
-    assert state.observation(None).folded[2]
+    assert state.observation(None).sitting_out[2]
     assert replay(state.to_json()) == state
     with pytest.raises(ConfigurationError, match="not the bank"):
         start("5o 6e", sitting_out=[0])
@@ -677,7 +677,7 @@ def test_m4_m19_the_bank_passes_only_to_the_privileged_7_and_half_on_a_table():
     assert table.button == 2
     assert table.stacks == (-1, -2, 3)
     state = table.start_hand(deck=deck("5o 5c 6e"))
-    assert state.bank == 2
+    assert state.button == 2
     assert state.order == (1, 0)
 
 

@@ -115,7 +115,7 @@ def _unseen(obs: Observation) -> tuple[tuple[int, ...], bool]:
 def _others_in_play(obs: Observation, seat: int) -> bool:
     """Whether another punter holds cards in this hand (played, playing or to play)."""
     bank = obs.extra["bank"]
-    return any(s not in (seat, bank) and not obs.folded[s] and obs.extra["calles"][s]
+    return any(s not in (seat, bank) and not obs.out[s] and obs.extra["calles"][s]
                for s in range(len(obs.cards)))
 
 

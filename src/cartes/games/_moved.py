@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 import warnings
 
-__all__ = ["MOVED", "renamed", "warn_moved"]
+__all__ = ["MOVED", "renamed", "warn_moved", "warn_renamed_attribute"]
 
 #: Each deprecated module and the modules its names moved to.
 MOVED: dict[str, tuple[str, ...]] = {
@@ -86,6 +86,28 @@ def renamed(module: str, old: str, home: str, new: str) -> object:
         stacklevel=3,
     )
     return getattr(importlib.import_module(home), new)
+
+
+def warn_renamed_attribute(
+    owner: str, old: str, new: str, why: str = "the name every game gives it"
+) -> None:
+    """Warn, as a :class:`DeprecationWarning` attributed to the code that read it, that the
+    attribute ``old`` of ``owner`` objects is a deprecated alias of ``new`` (called by the
+    alias property).
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     warn_renamed_attribute("SieteState", "bank", "button")
+    >>> str(caught[0].message)[:59]
+    'SieteState.bank is deprecated: read SieteState.button, the '
+    """
+    warnings.warn(
+        f"{owner}.{old} is deprecated: read {owner}.{new}, {why} (the alias goes in the "
+        "release after the next)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
 
 
 def _importer_level() -> int:

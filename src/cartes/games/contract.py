@@ -426,6 +426,19 @@ class Observation:
     _repr_html_ = _render.repr_html
     _repr_pretty_ = _render.repr_pretty
 
+    @property
+    def out(self) -> tuple[bool, ...]:
+        """Which seats are out of the hand, in any game: those that folded in a poker game
+        (:attr:`folded`), those that sit it out in siete y medio
+        (:attr:`SieteObservation.sitting_out
+        <cartes.games.siete_y_medio.observation.SieteObservation.sitting_out>`).
+
+        >>> from cartes.games import SevenCardStud
+        >>> SevenCardStud(players=2).start(seed=1).observation(0).out
+        (False, False)
+        """
+        return self.folded
+
     def visible_cards(self) -> frozenset[Card | SpanishCard]:
         """Every card this observation reveals, anywhere in it.
 

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from cartes.deck import Deck
 from cartes.french import Card, Hand
+from cartes.games._moved import warn_renamed_attribute
 from cartes.games.calatone.actions import Concede, Declare, Expose, expose_offer
 from cartes.games.calatone.events import (
     AllPassed,
@@ -178,7 +179,8 @@ class CalatoneState(PokerState):
 
     @property
     def dealer(self) -> int:
-        """The dealer's seat: the :attr:`button`."""
+        """Deprecated: the dealer's seat is the :attr:`button`, as every game names it."""
+        warn_renamed_attribute("CalatoneState", "dealer", "button")
         return self.setup.button
 
     # -- the flow of the hand ----------------------------------------------------------------
@@ -575,8 +577,8 @@ class CalatoneState(PokerState):
             "phase": self.phase,
             "street": self.street,
             "round": self.round_number,
-            "dealer": self.dealer,
-            "button": self.dealer,
+            "dealer": self.setup.button,
+            "button": self.setup.button,
             "up_cards": self.up_cards,
             "expose_choice": self.chosen.get(seat) if seat is not None else None,
         }

@@ -193,7 +193,7 @@ class SieteYMedio(HandGame[SieteState]):
         sit this hand out (M-6).
 
         >>> state = SieteYMedio(players=3).start(seed=4, button=1)
-        >>> state.bank, state.order
+        >>> state.button, state.order
         (1, (0, 2))
         """
         return self._start(seed, deck, stacks, button, reshuffle_seed,
