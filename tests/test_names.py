@@ -72,3 +72,82 @@ def test_poker_observations_keep_folded_and_say_out_too():
     state.apply(games.Fold())
     obs = state.observation(None)
     assert obs.out == obs.folded == tuple(seat == folder for seat in range(3))
+
+
+# ---------------------------------------------------------------------------------------------
+# One action-repr style
+
+
+def _played_actions(name: str, hands: int = 40) -> list[games.Action]:
+    """Every offer and every chosen action of random hands of a game, ranges included."""
+    from cartes.games import Expose
+
+    rng = np.random.default_rng(11)
+    seen: list[games.Action] = []
+    for number in range(hands):
+        # 7½'s modality 3 has the vote; staying in reaches stud's showdown
+        options = {"modality": 3, "minimum": 1, "maximum": 3} if name == "siete-y-medio" and (
+            number % 2) else {}
+        state = games.get(name, players=4, **options).start(seed=number)
+        while not state.is_terminal:
+            offers = state.legal_actions()
+            seen.extend(offers)
+            keep = [a for a in offers if a.kind not in ("fold", "muck")] or list(offers)
+            if number % 3 == 0:
+                keep = list(offers)
+            action = keep[int(rng.integers(len(keep)))].choose(rng)
+            seen.append(action)
+            state.apply(action)
+    if name == "calatone":
+        seen.append(Expose("As"))
+    return seen
+
+
+GAME_ACTIONS = {
+    "seven-card-stud": ("cartes.games.poker.actions", "cartes.games.stud.actions",
+                        "cartes.games.chips"),
+    "calatone": ("cartes.games.poker.actions", "cartes.games.calatone.actions",
+                 "cartes.games.chips"),
+    "siete-y-medio": ("cartes.games.siete_y_medio.actions", "cartes.games.chips"),
+}
+
+
+def test_every_action_of_every_game_is_written_the_one_way():
+    """Every action class a registered game offers writes itself as the call that builds it:
+    required fields by position, the others by keyword only when not at their default, a
+    range offer as its field's low end then ``up_to``; and the text builds the action again."""
+    import dataclasses
+
+    import cartes
+    from cartes.games.contract import _ACTIONS, action_repr
+
+    assert set(games.available()) == set(GAME_ACTIONS)  # a new game joins this test
+    modules = {module for names in GAME_ACTIONS.values() for module in names}
+    classes = {cls for cls in _ACTIONS.values() if cls.__module__ in modules}
+    # a no-voter's choice after an adopted proposal is rare in random play
+    actions = [games.Play(), games.SitOut()]
+    for name in GAME_ACTIONS:
+        actions += _played_actions(name)
+    assert {type(a) for a in actions} >= classes
+    namespace = {**vars(games), "Card": cartes.Card, "SpanishCard": cartes.SpanishCard}
+    for cls in classes:
+        assert cls.__repr__ is action_repr, cls  # no class writes its own
+    for action in set(actions):
+        text = repr(action)
+        assert eval(text, namespace) == action, text
+        fields = dataclasses.fields(action)
+        args = text[len(type(action).__name__) + 1:-1]
+        parts = [p for p in args.split(", ") if p] if "'" not in args else [args]
+        required = [f for f in fields if f.default is dataclasses.MISSING]
+        assert all("=" not in p for p in parts[:len(required)]), text
+        keywords = [p.split("=", 1)[0] for p in parts[len(required):]]
+        for word in keywords:
+            field = next(f for f in fields if f.name == word)
+            at_default = getattr(action, word) == field.default
+            if word.endswith("up_to"):
+                assert getattr(action, word) is not None, text
+            elif at_default:  # shown at its default only as the low end of a range
+                assert keywords[keywords.index(word) + 1].endswith("up_to"), text
+        for f in fields:
+            if f.default is not dataclasses.MISSING and getattr(action, f.name) != f.default:
+                assert f.name in keywords, text

@@ -309,16 +309,16 @@ class Case:
 STUD = Case(
     "seven-card-stud", stud_games, poker_start, poker_agents,
     pool=(Fold(), Check(), Call(), BringIn(), Complete(), Show(), Muck(),
-          *(Bet(k) for k in (1, 2, 5, 7, 10, 20)), *(Raise(to=k) for k in (3, 10, 12, 15, 20, 40))),
-    ill_typed=(Bet(1.0), Bet(np.float32(5)), Raise(to=True)),
+          *(Bet(k) for k in (1, 2, 5, 7, 10, 20)), *(Raise(k) for k in (3, 10, 12, 15, 20, 40))),
+    ill_typed=(Bet(1.0), Bet(np.float32(5)), Raise(True)),
     public=stud_public, own=poker_own, cards_once=stud_cards_once, payouts=poker_payouts_agree,
 )
 CALATONE = Case(
     "calatone", calatone_games, poker_start, poker_agents,
     pool=(Fold(), Check(), Call(), BringIn(), Show(), Concede(), Expose("As"), Expose("2c"),
           Declare("As Ks Qs Js Ts"), *(Bet(k) for k in (1, 2, 5, 10, 11, 30)),
-          *(Raise(to=k) for k in (2, 3, 10, 12, 25, 60))),
-    ill_typed=(Bet(np.int64(2) + 0.5), Raise(to=np.float64(3))),
+          *(Raise(k) for k in (2, 3, 10, 12, 25, 60))),
+    ill_typed=(Bet(np.int64(2) + 0.5), Raise(np.float64(3))),
     public=calatone_public, own=poker_own, cards_once=calatone_cards_once,
     payouts=poker_payouts_agree, step=calatone_step, end=calatone_end,
     # cards the seat does not hold, from the bottom of the deck: never exposed nor declared
@@ -329,7 +329,7 @@ SIETE = Case(
     pool=(Vote(True), Vote(False), Play(), SitOut(), Keep(), Exchange(), Annul(), Decline(),
           Bet(0), Bet(1), Bet(3), Bet(5), Stand(), Stand(1), Stand(7), Draw(), Draw(raise_by=1),
           Draw(raise_by=9), Draw(calle=3), Draw(down=True), Muerta(), Muerta(raise_by=5),
-          OpenCalle(1), OpenCalle(9), Raise(to=3), Fold(), Check()),
+          OpenCalle(1), OpenCalle(9), Raise(3), Fold(), Check()),
     ill_typed=(Bet(1.0), Draw(raise_by=1.0), Draw(down=1), Draw(down="yes"), Stand(calle=True),
                Vote(1), OpenCalle("2"), Muerta(raise_by=None), Draw(calle=np.float64(0))),
     public=siete_public, own=siete_own, cards_once=siete_cards_once,

@@ -195,7 +195,7 @@ def action_label(
     as another seat's offer to expose a hole card).
 
     >>> from cartes.games import Bet, BringIn, Draw, Raise
-    >>> action_label(Raise(to=10)), action_label(Bet(1, up_to=10)), action_label(BringIn())
+    >>> action_label(Raise(10)), action_label(Bet(1, up_to=10)), action_label(BringIn())
     ('raise to 10', 'bet 1-10', 'bring-in')
     >>> action_label(Draw(down=True, up_to=1))
     'draw face down, raise 0-1'

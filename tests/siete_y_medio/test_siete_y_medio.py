@@ -321,7 +321,7 @@ def test_m8_one_hidden_card_the_player_choosing_which():
 def test_m7_m24_raise_only_with_a_draw_within_the_maximum():
     state = start("2o 5c 6e  1b 1c")
     play(state, Bet(2))
-    refuse(state, Raise(to=3), "only with a card")
+    refuse(state, Raise(3), "only with a card")
     refuse(state, Draw(raise_by=2), "raise_by 0 to 1")
     play(state, Draw(raise_by=1))
     assert state.observation(0).committed[2] == 3
@@ -701,7 +701,7 @@ def test_the_registry_makes_the_game_and_rejects_bad_options():
 
 def test_error_messages_name_what_is_allowed():
     state = start("5o 5c 6e")
-    with pytest.raises(IllegalActionError, match=r"a bet must be 1 to 3 chips.*Bet\(amount=1"):
+    with pytest.raises(IllegalActionError, match=r"a bet must be 1 to 3 chips.*Bet\(1, up_to=3"):
         state.apply(Bet(4))
     with pytest.raises(IllegalActionError, match="whole number"):
         state.apply(Bet(1.5))

@@ -21,9 +21,9 @@ cards and which 7½ is privileged: ``exact`` is then False.
 (SpanishCard('7c'),)
 >>> tip = advice(state, max_calles=1)
 >>> tip.seat, tip.best, tip.exact
-(1, Bet(amount=1), True)
+(1, Bet(1), True)
 >>> [(str(action), round(float(ev), 4)) for action, ev in tip.actions]
-[('Bet(amount=1)', 0.5284), ('Bet(amount=2)', 0.4557), ('Bet(amount=3)', 0.4557)]
+[('Bet(1)', 0.5284), ('Bet(2)', 0.4557), ('Bet(3)', 0.4557)]
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ needs whole, and from the poker family (:mod:`cartes.games.poker`), which a bank
 as siete y medio must not import: both families speak of them, neither owns them.
 
 >>> Bet(1, up_to=3).choose(), HandEnded(seat=None, payoffs=(2, -2)).describe()
-(Bet(amount=1), 'Hand over: +2 -2')
+(Bet(1), 'Hand over: +2 -2')
 """
 
 from __future__ import annotations
@@ -37,10 +37,6 @@ class Bet(Action):
     range_field: ClassVar[str | None] = "amount"
     amount: int
     up_to: int | None = None
-
-    def __repr__(self) -> str:
-        extra = "" if self.up_to is None else f", up_to={self.up_to}"
-        return f"Bet(amount={self.amount}{extra})"
 
     def allows(self, action: Action) -> bool:
         if type(action) is not Bet or action.up_to is not None:

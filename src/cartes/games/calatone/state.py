@@ -111,7 +111,7 @@ class CalatoneState(PokerState):
     >>> state = Calatone(players=2).start(seed=3)
     >>> state.apply_all([Expose(state.cards[1][0]), Expose(state.cards[0][0])])
     >>> state.round_number, state.legal_actions()
-    (1, (Fold(), Check(), Bet(amount=1, up_to=10)))
+    (1, (Fold(), Check(), Bet(1, up_to=10)))
     """
 
     copied: ClassVar[Mapping[str, Callable[[Any], Any]]] = {

@@ -386,8 +386,8 @@ def _action(state: StudState, verb: str, rest: str, number: int) -> Action:
                 return offer
         elif isinstance(offer, Bet) and offer.allows(Bet(to - already)):
             return Bet(to - already)
-        elif isinstance(offer, Raise) and offer.allows(Raise(to=to)):
-            return Raise(to=to)
+        elif isinstance(offer, Raise) and offer.allows(Raise(to)):
+            return Raise(to)
     raise HistoryError(
         f"action {number}: nothing offered brings seat {seat} to {to} (offered {list(offered)})"
     )
