@@ -23,21 +23,17 @@ from itertools import combinations
 
 from cartes.games import Fold
 from cartes.games.calatone.events import Conceded, Declared
-from cartes.games.chips import HandEnded
+from cartes.games.chips import HandEnded, HandStarted
+from cartes.games.dealing import CardDealt, Shown
 from cartes.games.poker.events import (
     Acted,
     AntePosted,
-    CardDealt,
-    HandStarted,
-    Shown,
     UncalledReturned,
 )
 from cartes.games.siete_y_medio.events import (
     Annulled,
-    BankHandStarted,
     Busted,
     CalleOpened,
-    Dealt,
     Declined,
     Exchanged,
     MuertaPlayed,
@@ -262,8 +258,8 @@ class SietePayouts:
 
 def siete_payouts(history, game) -> SietePayouts:
     """Every settlement of a finished 7½ hand, from its history alone."""
-    start = next(e for e in history if isinstance(e, BankHandStarted))
-    bank, n = start.seat, len(start.balances)
+    start = next(e for e in history if isinstance(e, HandStarted))
+    bank, n = start.button, len(start.stacks)
     turn_order = [(bank - i) % n for i in range(1, n)]  # counter-clockwise, bank's right (M-5)
     hands: dict[tuple[int, int], list] = {}
     stakes: dict[tuple[int, int], int] = {}
@@ -273,7 +269,7 @@ def siete_payouts(history, game) -> SietePayouts:
     for event in history:
         if isinstance(event, Annulled):  # dealt again from all 40 cards (M-37)
             hands.clear()
-        elif isinstance(event, Dealt):
+        elif isinstance(event, CardDealt):
             hands.setdefault((event.seat, event.calle), []).append(event.card)
         elif isinstance(event, CalleOpened):  # the figure just drawn opens the new calle
             figure = hands[(event.seat, event.source)].pop()

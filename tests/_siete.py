@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from cartes import Deck, SpanishCard
 from cartes.games import Draw, OpenCalle, SieteYMedio
-from cartes.games.siete_y_medio.events import Dealt
+from cartes.games.dealing import CardDealt
 from cartes.spanish import spanish_deck_cards
 
 
@@ -70,7 +70,7 @@ def check_siete_state(state):
                 assert offer.down, offer
     if state.phase == "choice":
         assert state.votes[state.to_act] is False
-        assert not any(isinstance(e, Dealt) for e in state.history)
+        assert not any(isinstance(e, CardDealt) for e in state.history)
 
 
 @st.composite

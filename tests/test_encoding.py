@@ -66,8 +66,8 @@ def concrete_choices(offer, rng):
         return [Bet(offer.amount), Bet(offer.up_to),
                 Bet(int(rng.integers(offer.amount, offer.up_to + 1)))]
     if isinstance(offer, Raise) and offer.up_to is not None:
-        return [Raise(to=offer.to), Raise(to=offer.up_to),
-                Raise(to=int(rng.integers(offer.to, offer.up_to + 1)))]
+        return [Raise(offer.to), Raise(offer.up_to),
+                Raise(int(rng.integers(offer.to, offer.up_to + 1)))]
     if is_range(offer):
         top = {"up_to": None}
         if offer.up_to is not None:
@@ -286,16 +286,16 @@ SPREAD = SpreadEncoding(SevenCardStud())
 
 
 def test_spread_buckets_are_the_documented_amounts():
-    obs = offered(Fold(), Call(), Raise(to=4, up_to=20))
+    obs = offered(Fold(), Call(), Raise(4, up_to=20))
     legal = SPREAD.legal_ids(obs)
     assert SPREAD.action_names[7:] == ("raise[0]", "raise[1]", "raise[2]", "raise[3]",
                                         "raise[4]")
     assert [legal[i] for i in sorted(legal)] == [
-        Fold(), Call(), Raise(to=4), Raise(to=8), Raise(to=12), Raise(to=16), Raise(to=20)]
-    assert SPREAD.encode(Raise(to=10), obs) == 7 + 1  # 10 is as near 8 as 12: the lower
-    assert SPREAD.encode(Raise(to=11), obs) == 7 + 2
+        Fold(), Call(), Raise(4), Raise(8), Raise(12), Raise(16), Raise(20)]
+    assert SPREAD.encode(Raise(10), obs) == 7 + 1  # 10 is as near 8 as 12: the lower
+    assert SPREAD.encode(Raise(11), obs) == 7 + 2
     with pytest.raises(IllegalActionError):
-        SPREAD.encode(Raise(to=21), obs)
+        SPREAD.encode(Raise(21), obs)
     # few amounts: one number each, exact
     obs = offered(Bet(1, up_to=3))
     assert SPREAD.legal_ids(obs) == {2: Bet(1), 3: Bet(2), 4: Bet(3)}
@@ -410,7 +410,7 @@ def test_canonical_text_tells_values_apart():
 
     values = [None, True, False, 0, 1, "1", "a,b", ("a", "b"), Fraction(1, 2), 0.5,
               (1, 2), (1, (2,)), frozenset({1, 2}), {"a": 1}, {"a": "1"}, Card("As"),
-              (Card("As"),), Bet(5), Bet(5, up_to=6), Raise(to=5)]
+              (Card("As"),), Bet(5), Bet(5, up_to=6), Raise(5)]
     texts = [canonical(v) for v in values]
     assert len(set(texts)) == len(texts)
     with pytest.raises(ConfigurationError, match="no canonical text for object"):

@@ -34,14 +34,14 @@ from cartes.play import CallingStation, SeatView, play_hand, play_table, simulat
 def facing_completion():
     state = SevenCardStud(players=3).start(deck=stud_deck(3, {1: "Ah Kh 2c"}))
     state.apply_all([BringIn(), Complete()])
-    assert Raise(to=10) in state.legal_actions()
+    assert Raise(10) in state.legal_actions()
     return state
 
 
 @pytest.mark.parametrize(
     "action",
-    [Raise(to=10.0), Raise(to=True), Raise(to="10"), Raise(to=None), Raise(to=[10]),
-     Raise(to=np.float64(10)), Raise(to=10, up_to=10.5)],
+    [Raise(10.0), Raise(True), Raise("10"), Raise(None), Raise([10]),
+     Raise(np.float64(10)), Raise(10, up_to=10.5)],
     ids=["float", "bool", "str", "None", "list", "np.float64", "float up_to"],
 )
 def test_ill_typed_amounts_are_refused_unchanged(action):
@@ -63,7 +63,7 @@ def test_bet_true_is_not_a_bet_of_one():
 
 def test_numpy_integer_amounts_are_taken_as_ints():
     state = facing_completion()
-    event = state.apply(Raise(to=np.int64(10)))
+    event = state.apply(Raise(np.int64(10)))
     assert type(event.action.to) is int
     assert all(type(stack) is int for stack in state.stacks)
     assert json.loads(state.to_json())["actions"][-1] == {"seat": 0, "kind": "raise", "to": 10}
@@ -88,8 +88,8 @@ MALFORMED = {
     "action seat text": ({"actions": [{"seat": "2", "kind": "bring_in"}]}, "seat must be an int"),
     "events null": ({"events": None}, "events must be a list"),
     "events object": ({"events": {}}, "events must be a list"),
-    "format wrong": ({"format": "xyz"}, "format must be 'cartes-hand/1'"),
-    "format missing": ({"format": None}, "format must be 'cartes-hand/1'"),
+    "format wrong": ({"format": "xyz"}, "format must be 'cartes-hand/2'"),
+    "format missing": ({"format": None}, "format must be 'cartes-hand/2'"),
     "config list": ({"config": [1]}, "config must be an object"),
     "config null": ({"config": None}, "config must be an object"),
     "game list": ({"game": [1]}, "game must be a game name"),

@@ -18,6 +18,7 @@ import pytest
 
 from cartes import games
 from cartes.errors import HistoryError
+from cartes.games.history import HISTORY_FORMAT, upgrade
 
 DATA = Path(__file__).parent / "data"
 
@@ -59,7 +60,7 @@ def test_revision_2_histories_replay_or_are_refused_naming_the_revision() -> Non
         except HistoryError as error:
             message = str(error)
         else:
-            assert _as_written(state.to_dict(), history) == history
+            assert _as_written(state.to_dict(), history) == upgrade(history)
             assert state.to_dict()["rules"] == games.RULES_REVISION
             continue
         assert games.RULES_REVISION > 2, f"refused under the rules it was written by: {message}"
@@ -148,4 +149,62 @@ def test_revision_3_histories_replay_exactly() -> None:
     assert any(h["config"].get("bust_pays_double") for h in REV3)
     for history in REV3:
         state = games.replay(history)
-        assert json.dumps(state.to_dict(), sort_keys=True) == json.dumps(history, sort_keys=True)
+        assert json.dumps(state.to_dict(), sort_keys=True) == json.dumps(
+            upgrade(history), sort_keys=True)
+
+
+FORMAT1 = _load("histories-format1.jsonl")
+
+
+def test_format_1_histories_of_the_last_format_1_code_replay_exactly() -> None:
+    """Hands written in format ``cartes-hand/1`` by the last code that wrote it (main at
+    40c5504, just before the games' events took one name per concept; seed 20261202 plus the
+    ``--reshuffles`` hands, in which stud's stub and 7½'s stock run out) replay to the same
+    final state: the same actions, and events equal to the history's read into today's format."""
+    assert Counter(h["game"] for h in FORMAT1) == {
+        "seven-card-stud": 160, "calatone": 150, "siete-y-medio": 160,
+    }
+    assert {h["format"] for h in FORMAT1} == {"cartes-hand/1"}
+    kinds = {event["kind"] for h in FORMAT1 for event in h["events"]}
+    assert {"reshuffle", "restock"} <= kinds
+    for history in FORMAT1:
+        state = games.replay(history)
+        assert json.dumps(state.to_dict(), sort_keys=True) == json.dumps(
+            upgrade(history), sort_keys=True)
+
+
+def test_format_1_is_read_into_today_s_events_only() -> None:
+    """The reading of format 1 renames events and nothing else: every other event, the
+    header and the actions stay as written, and what format 1 never wrote is left alone."""
+    for history in FORMAT1:
+        new = upgrade(history)
+        assert new["format"] == HISTORY_FORMAT
+        assert {k: v for k, v in new.items() if k not in ("format", "events")} == {
+            k: v for k, v in history.items() if k not in ("format", "events")}
+        renamed = {"bank_start", "card", "reveal", "restock"}
+        touched = renamed | {"start", "modality", "deal", "show", "reshuffle"}
+        assert [e for e in new["events"] if e["kind"] not in touched] == [
+            e for e in history["events"] if e["kind"] not in touched]
+        assert not {e["kind"] for e in new["events"]} & renamed
+        assert upgrade(new) == new  # today's format is read as it is
+
+
+@pytest.mark.parametrize("kind", ["card", "reveal", "restock", "bank_start", "deal", "show"])
+def test_a_format_1_history_whose_events_differ_is_still_refused(kind: str) -> None:
+    """Reading format 1 into today's events must not hide a difference: a history with one
+    event changed (here its seat, or its cards) does not replay."""
+    history = next(h for h in FORMAT1 if any(e["kind"] == kind for e in h["events"]))
+    history = json.loads(json.dumps(history))
+    event = next(e for e in history["events"] if e["kind"] == kind)
+    if kind in ("restock", "bank_start"):
+        event["cards" if kind == "restock" else "modality"] += 1
+    else:
+        event["seat"] = 1 - (event["seat"] or 0)
+    with pytest.raises(HistoryError, match="differ from the history"):
+        games.replay(history)
+
+
+def test_a_plugin_s_format_1_history_keeps_its_events() -> None:
+    data = {"format": "cartes-hand/1", "game": "my-game",
+            "events": [{"kind": "card", "seat": 0}, {"kind": "deal", "seat": 0}]}
+    assert upgrade(data) == {**data, "format": HISTORY_FORMAT}

@@ -42,6 +42,31 @@ OLD_NAMES = {
 }
 
 
+#: 7½'s events of history format 1 that became the events every game shares, by new name.
+RENAMED_EVENTS = {"BankHandStarted": "HandStarted", "Dealt": "CardDealt", "Revealed": "Shown",
+                  "StockReshuffled": "Reshuffled"}
+
+
+@pytest.mark.parametrize("old", sorted(RENAMED_EVENTS))
+def test_a_renamed_7_half_event_warns_where_it_is_used_and_is_the_shared_class(old):
+    import cartes.games.chips
+    import cartes.games.dealing
+    import cartes.games.siete_y_medio.events as events
+
+    new = RENAMED_EVENTS[old]
+    shared = getattr(cartes.games.dealing, new, None) or getattr(cartes.games.chips, new)
+    with pytest.warns(DeprecationWarning, match=rf"events\.{old} is deprecated: use "
+                      rf"cartes\.games\.(dealing|chips)\.{new}") as caught:
+        value = getattr(events, old)
+    assert value is shared
+    assert caught[0].filename == __file__
+    with pytest.warns(DeprecationWarning, match=old):
+        exec(f"from cartes.games.siete_y_medio.events import {old}", {})
+    assert old not in events.__all__
+    with pytest.raises(AttributeError, match="no attribute 'Nonesuch'"):
+        events.Nonesuch  # noqa: B018
+
+
 def test_every_moved_module_is_listed():
     assert set(MOVED) == {f"cartes.games.{old}" for old in OLD_NAMES}
 
@@ -68,7 +93,8 @@ def test_an_old_module_warns_naming_its_new_path_and_gives_the_same_objects(old)
     homes = [importlib.import_module(new) for new in MOVED[name]]
     for attr in OLD_NAMES[old].split():
         value = getattr(module, attr)
-        assert any(getattr(home, attr, None) is value for home in homes), attr
+        new = RENAMED_EVENTS.get(attr, attr)
+        assert any(getattr(home, new, None) is value for home in homes), attr
     assert sorted(module.__all__) == sorted(OLD_NAMES[old].split())
 
 

@@ -34,8 +34,7 @@ from cartes.errors import IllegalActionError
 from cartes.games import Action, Calatone, Game, SevenCardStud, SieteYMedio, State, replay
 from cartes.games.calatone.events import ExposeChosen
 from cartes.games.contract import Event, Observation
-from cartes.games.poker.events import CardDealt
-from cartes.games.siete_y_medio.events import Dealt
+from cartes.games.dealing import CardDealt
 from cartes.games.stud.events import CardBurned, Mucked
 from cartes.play import RandomAgent, SeatView, SimpleAgent, ThresholdAgent
 
@@ -66,16 +65,13 @@ def scratch_observation(state: State, seat: int | None) -> Observation:
 def old_seen_by(event: Event, seat: int | None) -> Event:
     """``event`` as ``seat`` may see it, by the rules each event class had (a redacted copy
     made with ``dataclasses.replace``)."""
-    if isinstance(event, CardDealt):
-        return event if event.face_up or seat == event.seat else dataclasses.replace(
-            event, card=None)
     if isinstance(event, CardBurned):
         return dataclasses.replace(event, card=None)
     if isinstance(event, Mucked):
         return event if seat == event.seat else dataclasses.replace(event, cards=())
     if isinstance(event, ExposeChosen):
         return event if seat == event.seat else dataclasses.replace(event, card=None)
-    if isinstance(event, Dealt):
+    if isinstance(event, CardDealt):
         if event.face_up or (seat == event.seat and not event.blind):
             return event
         return dataclasses.replace(event, card=None)
@@ -262,9 +258,9 @@ class _TaggedDeal(CardDealt):
     CardBurned(None, Card("9h")),
     Mucked(1, (Card("As"), Card("Kd"))),
     ExposeChosen(0, Card("Qc")),
-    Dealt(1, SpanishCard("7o"), False, 0),
-    Dealt(1, SpanishCard("7o"), False, 2, blind=True),
-    Dealt(1, SpanishCard("10c"), True, 1),
+    CardDealt(1, SpanishCard("7o"), False, calle=0),
+    CardDealt(1, SpanishCard("7o"), False, calle=2, blind=True),
+    CardDealt(1, SpanishCard("10c"), True, calle=1),
     _TaggedDeal(0, Card("Ts"), False, 3, "kept"),
 ], ids=repr)
 def test_seen_by_built_directly_equals_the_old_replace(event: Any) -> None:

@@ -63,19 +63,18 @@ from cartes.games import (
     replay,
 )
 from cartes.games.calatone.events import Declared, ExposuresRevealed
+from cartes.games.dealing import CardDealt, Reshuffled, Shown
 from cartes.games.encoding import encoding
-from cartes.games.poker.events import CardDealt, PotAwarded, Shown
+from cartes.games.poker.events import PotAwarded
 from cartes.games.siete_y_medio.events import (
     Annulled,
     Busted,
-    Dealt,
     Declined,
     Exchanged,
-    Revealed,
     Settled,
     Turned,
 )
-from cartes.games.stud.events import CardBurned, Reshuffled
+from cartes.games.stud.events import CardBurned
 from cartes.games.testing import junk_actions
 from cartes.play import (
     CallingStation,
@@ -133,9 +132,9 @@ def siete_public(state):
     seen = set()
     for event in state.history:
         if isinstance(event, Turned | Exchanged | Declined | Annulled) or (
-                isinstance(event, Dealt) and event.face_up):
+                isinstance(event, CardDealt) and event.face_up):
             seen.add(event.card)
-        elif isinstance(event, Busted | Revealed):
+        elif isinstance(event, Busted | Shown):
             seen.update(event.cards)
     return seen
 
@@ -143,7 +142,7 @@ def siete_public(state):
 def siete_own(state, seat):
     """What a punter was dealt and could look at: never a muerta's card (M-14)."""
     return {e.card for e in state.history
-            if isinstance(e, Dealt) and e.seat == seat and not e.blind}
+            if isinstance(e, CardDealt) and e.seat == seat and not e.blind}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -167,9 +166,9 @@ def calatone_cards_once(state):
 
 
 def siete_cards_once(state):
-    dealt = [e.card for e in state.history if isinstance(e, Dealt)]
+    dealt = [e.card for e in state.history if isinstance(e, CardDealt)]
     assert set(dealt) <= set(state.initial_deck)
-    if not any(e.kind in ("restock", "annul") for e in state.history):
+    if not any(e.kind in ("reshuffle", "annul") for e in state.history):
         assert len(set(dealt)) == len(dealt)
     check_card_places(state)  # and at any time each card is in one place
 
@@ -310,16 +309,16 @@ class Case:
 STUD = Case(
     "seven-card-stud", stud_games, poker_start, poker_agents,
     pool=(Fold(), Check(), Call(), BringIn(), Complete(), Show(), Muck(),
-          *(Bet(k) for k in (1, 2, 5, 7, 10, 20)), *(Raise(to=k) for k in (3, 10, 12, 15, 20, 40))),
-    ill_typed=(Bet(1.0), Bet(np.float32(5)), Raise(to=True)),
+          *(Bet(k) for k in (1, 2, 5, 7, 10, 20)), *(Raise(k) for k in (3, 10, 12, 15, 20, 40))),
+    ill_typed=(Bet(1.0), Bet(np.float32(5)), Raise(True)),
     public=stud_public, own=poker_own, cards_once=stud_cards_once, payouts=poker_payouts_agree,
 )
 CALATONE = Case(
     "calatone", calatone_games, poker_start, poker_agents,
     pool=(Fold(), Check(), Call(), BringIn(), Show(), Concede(), Expose("As"), Expose("2c"),
           Declare("As Ks Qs Js Ts"), *(Bet(k) for k in (1, 2, 5, 10, 11, 30)),
-          *(Raise(to=k) for k in (2, 3, 10, 12, 25, 60))),
-    ill_typed=(Bet(np.int64(2) + 0.5), Raise(to=np.float64(3))),
+          *(Raise(k) for k in (2, 3, 10, 12, 25, 60))),
+    ill_typed=(Bet(np.int64(2) + 0.5), Raise(np.float64(3))),
     public=calatone_public, own=poker_own, cards_once=calatone_cards_once,
     payouts=poker_payouts_agree, step=calatone_step, end=calatone_end,
     # cards the seat does not hold, from the bottom of the deck: never exposed nor declared
@@ -330,7 +329,7 @@ SIETE = Case(
     pool=(Vote(True), Vote(False), Play(), SitOut(), Keep(), Exchange(), Annul(), Decline(),
           Bet(0), Bet(1), Bet(3), Bet(5), Stand(), Stand(1), Stand(7), Draw(), Draw(raise_by=1),
           Draw(raise_by=9), Draw(calle=3), Draw(down=True), Muerta(), Muerta(raise_by=5),
-          OpenCalle(1), OpenCalle(9), Raise(to=3), Fold(), Check()),
+          OpenCalle(1), OpenCalle(9), Raise(3), Fold(), Check()),
     ill_typed=(Bet(1.0), Draw(raise_by=1.0), Draw(down=1), Draw(down="yes"), Stand(calle=True),
                Vote(1), OpenCalle("2"), Muerta(raise_by=None), Draw(calle=np.float64(0))),
     public=siete_public, own=siete_own, cards_once=siete_cards_once,

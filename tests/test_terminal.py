@@ -57,7 +57,7 @@ def test_every_offer_can_be_typed_by_number_and_by_name(name: str) -> None:
 @settings(max_examples=200, deadline=None)
 @given(text=st.text(max_size=12))
 def test_anything_else_is_refused_with_the_list(text: str) -> None:
-    legal = (Fold(), Call(), Raise(to=10))
+    legal = (Fold(), Call(), Raise(10))
     answer = parse_action(text, legal)
     if isinstance(answer, str):
         assert "fold; call; raise to 10" in answer
@@ -74,11 +74,11 @@ def test_anything_else_is_refused_with_the_list(text: str) -> None:
     [
         ("bring in", (BringIn(), Complete()), BringIn()),
         ("Bring-In", (BringIn(), Complete()), BringIn()),
-        ("raise to 12", (Fold(), Call(), Raise(to=8, up_to=16)), Raise(to=12)),
-        ("raise 12", (Fold(), Call(), Raise(to=8, up_to=16)), Raise(to=12)),
-        ("3 16", (Fold(), Call(), Raise(to=8, up_to=16)), Raise(to=16)),
+        ("raise to 12", (Fold(), Call(), Raise(8, up_to=16)), Raise(12)),
+        ("raise 12", (Fold(), Call(), Raise(8, up_to=16)), Raise(12)),
+        ("3 16", (Fold(), Call(), Raise(8, up_to=16)), Raise(16)),
         ("bet 7", (Check(), Bet(2, up_to=10)), Bet(7)),
-        ("raise 10", (Fold(), Call(), Raise(to=10)), Raise(to=10)),
+        ("raise 10", (Fold(), Call(), Raise(10)), Raise(10)),
     ],
 )
 def test_names_and_amounts(typed: str, legal: tuple[games.Action, ...], expected: object) -> None:
@@ -91,7 +91,7 @@ def test_names_and_amounts(typed: str, legal: tuple[games.Action, ...], expected
      ("raise x", "is not a legal action now"), ("4", "type a number 1-3")],
 )
 def test_bad_amounts_say_what_is_allowed(typed: str, says: str) -> None:
-    answer = parse_action(typed, (Fold(), Call(), Raise(to=8, up_to=16)))
+    answer = parse_action(typed, (Fold(), Call(), Raise(8, up_to=16)))
     assert isinstance(answer, str)
     assert says in answer
 

@@ -252,14 +252,14 @@ def test_an_agent_that_chooses_badly_is_named() -> None:
 
     class Illegal:
         def act(self, view):
-            return Raise(to=999)
+            return Raise(999)
 
         def __repr__(self) -> str:
             return "Illegal()"
 
     game = games.get("seven-card-stud", players=2)
     assert game.start(1).to_act == 0  # the agent acts first, as the widget is made
-    with pytest.raises(IllegalActionError, match=r"agent 0 \(Illegal\(\)\): Raise\(to=999\)"):
+    with pytest.raises(IllegalActionError, match=r"agent 0 \(Illegal\(\)\): Raise\(999\)"):
         play(game, [Illegal(), None], seed=1)
 
 
@@ -268,7 +268,7 @@ def test_an_agent_failing_after_a_click_is_named_and_leaves_no_buttons() -> None
 
     class Illegal:
         def act(self, view):
-            return Raise(to=999)
+            return Raise(999)
 
         def __repr__(self) -> str:
             return "Illegal()"
@@ -278,7 +278,7 @@ def test_an_agent_failing_after_a_click_is_named_and_leaves_no_buttons() -> None
     widget = play(game, [Illegal(), None], seed=2)
     label = widget.view["offers"][0]["label"]
     widget._on_click(widget, {"act": 0, "label": label, "amounts": {}}, [])
-    assert widget.view["message"].startswith("agent 0 (Illegal()): Raise(to=999)")
+    assert widget.view["message"].startswith("agent 0 (Illegal()): Raise(999)")
     assert widget.view["offers"] == []  # the agent's turn: nothing for the person to press
     with pytest.raises(IllegalActionError, match="it is seat 0's turn, an agent's, not yours"):
         widget.click(0)

@@ -195,7 +195,7 @@ def action_label(
     as another seat's offer to expose a hole card).
 
     >>> from cartes.games import Bet, BringIn, Draw, Raise
-    >>> action_label(Raise(to=10)), action_label(Bet(1, up_to=10)), action_label(BringIn())
+    >>> action_label(Raise(10)), action_label(Bet(1, up_to=10)), action_label(BringIn())
     ('raise to 10', 'bet 1-10', 'bring-in')
     >>> action_label(Draw(down=True, up_to=1))
     'draw face down, raise 0-1'
@@ -339,8 +339,8 @@ def _gather(
         marks = []
         if s == obs.to_act:
             marks.append("to act")
-        if s < len(obs.folded) and obs.folded[s]:
-            marks.append("folded")
+        if s < len(obs.out) and obs.out[s]:
+            marks.append("out" if banking else "folded")
         if s == obs.seat:
             marks.append("you")
         if s == button:

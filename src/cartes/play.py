@@ -157,7 +157,7 @@ def concrete(offer: Action, rng: np.random.Generator | None = None) -> Action:
 
     >>> from cartes.games import Bet
     >>> Bet(1, up_to=10).choose()  # instead of concrete(Bet(1, up_to=10))
-    Bet(amount=1)
+    Bet(1)
     """
     warnings.warn(
         "cartes.play.concrete is deprecated: use offer.choose(rng) (the alias goes in the "

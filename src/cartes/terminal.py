@@ -114,7 +114,7 @@ def parse_action(text: str, legal: Sequence[games.Action]) -> games.Action | str
 
     >>> from cartes.games import Bet, Call, Draw, Fold
     >>> parse_action("2", [Fold(), Call()]), parse_action("bet 7", [Fold(), Bet(2, up_to=10)])
-    (Call(), Bet(amount=7))
+    (Call(), Bet(7))
     >>> parse_action("draw down 1", [Draw(up_to=1), Draw(down=True, up_to=1)])
     Draw(raise_by=1, down=True)
     >>> print(parse_action("draw", [Draw(up_to=1), Draw(down=True, up_to=1)]))

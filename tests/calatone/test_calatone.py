@@ -216,11 +216,11 @@ def test_c4_spread_limit_bets_and_raises():
     expose(state, {})
     assert state.legal_actions() == (Fold(), Check(), Bet(2, up_to=10))
     act(state, Bet(4))
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=8, up_to=14))
-    act(state, Raise(to=13))  # a raise of 9
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=22, up_to=23))  # at least 9 more
+    assert state.legal_actions() == (Fold(), Call(), Raise(8, up_to=14))
+    act(state, Raise(13))  # a raise of 9
+    assert state.legal_actions() == (Fold(), Call(), Raise(22, up_to=23))  # at least 9 more
     before = state.clone()
-    for bad in (Raise(to=21), Raise(to=24), Bet(5)):
+    for bad in (Raise(21), Raise(24), Bet(5)):
         with pytest.raises(IllegalActionError):
             state.apply(bad)
     assert state == before
@@ -231,7 +231,7 @@ def test_c4_no_raise_cap_by_default_even_heads_up():
     expose(state, {})
     act(state, Bet(1))
     for to in range(2, 20):
-        act(state, Raise(to=to))
+        act(state, Raise(to))
     assert any(isinstance(a, Raise) for a in state.legal_actions())
 
 
@@ -248,7 +248,7 @@ def test_c8_check_raise_is_allowed():
     state = start({1: "As 2c", 2: "Kd 3h", 0: "Qc 4s"}, players=3)
     expose(state, {})
     act(state, Check(), Bet(2), Call())
-    assert Raise(to=4, up_to=12) in state.legal_actions()  # seat 1 checked first
+    assert Raise(4, up_to=12) in state.legal_actions()  # seat 1 checked first
 
 
 def test_c20_short_all_ins_reopen_only_by_what_each_player_faces():
@@ -256,12 +256,12 @@ def test_c20_short_all_ins_reopen_only_by_what_each_player_faces():
     state = start(hands, players=4, stacks=[11, 100, 8, 100], min_bet=2)
     expose(state, {})
     assert state.to_act == 1
-    act(state, Bet(4), Raise(to=7))  # seat 2 all-in: a raise of 3, short of 4
+    act(state, Bet(4), Raise(7))  # seat 2 all-in: a raise of 3, short of 4
     act(state, Call())  # seat 3 calls 7
-    act(state, Raise(to=10))  # seat 0 all-in: 3 more, short again
+    act(state, Raise(10))  # seat 0 all-in: 3 more, short again
     assert state.to_act == 1
     # seat 1 acted on 4 and now faces 6 more: a full raise's worth (4), so he may raise
-    assert state.legal_actions()[-1] == Raise(to=14, up_to=20)
+    assert state.legal_actions()[-1] == Raise(14, up_to=20)
     act(state, Call())
     # seat 3 acted on 7 and faces 3 more: short of a full raise, so call or fold only
     assert state.to_act == 3
@@ -277,7 +277,7 @@ def test_c20_a_raise_over_a_short_all_in_bet_is_min_to_max_on_top():
                   min_bet=2, max_bet=6)
     expose(state, {})
     act(state, Bet(1))
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=3, up_to=7))
+    assert state.legal_actions() == (Fold(), Call(), Raise(3, up_to=7))
 
 
 def test_c21_uncalled_chips_go_back_when_the_round_ends():
@@ -291,7 +291,7 @@ def test_c21_uncalled_chips_go_back_when_the_round_ends():
 def test_c27_chips_of_a_player_who_folded_count_as_matched():
     state = start({1: "As 2c", 2: "Kd 3h", 0: "Qc 4s"}, players=3, stacks=[7, 50, 50])
     expose(state, {})
-    act(state, Bet(10), Raise(to=20), Call(), Fold())  # seat 0 calls all-in 6; seat 1 folds
+    act(state, Bet(10), Raise(20), Call(), Fold())  # seat 0 calls all-in 6; seat 1 folds
     # seat 2's 20 was matched to 10 by seat 1, who folded: 10 goes back, not 14
     assert events(state, UncalledReturned) == [UncalledReturned(2, 10)]
 
@@ -300,14 +300,14 @@ def test_c23_the_cap_counts_full_bets_and_raises_only():
     hands = {1: "As 2c", 2: "Kd 3h", 0: "Qc 4s"}
     state = start(hands, players=3, stacks=[100, 100, 6], max_raises_per_round=2, min_bet=2)
     expose(state, {})
-    act(state, Bet(2), Raise(to=5))  # seat 2 all-in for a raise of 3: a full raise
+    act(state, Bet(2), Raise(5))  # seat 2 all-in for a raise of 3: a full raise
     assert state.legal_actions() == (Fold(), Call())  # a bet and a raise: capped at 2
     state = start(hands, players=3, stacks=[100, 100, 4], max_raises_per_round=2, min_bet=3)
     expose(state, {})
     act(state, Bet(3))
     # seat 2 has 3 chips: calling all-in for less is offered even in a capped round
     act(state, Call())
-    act(state, Raise(to=6))  # a full raise: the cap of 2 is reached
+    act(state, Raise(6))  # a full raise: the cap of 2 is reached
     assert state.to_act == 1
     assert state.legal_actions() == (Fold(), Call())
 
@@ -316,8 +316,8 @@ def test_c23_a_short_all_in_does_not_count_toward_the_cap():
     hands = {1: "As 2c", 2: "Kd 3h", 0: "Qc 4s"}
     state = start(hands, players=3, stacks=[100, 100, 5], max_raises_per_round=2, min_bet=3)
     expose(state, {})
-    act(state, Bet(3), Raise(to=4))  # seat 2 all-in, short: not counted
-    act(state, Raise(to=7))  # seat 0's full raise is the second
+    act(state, Bet(3), Raise(4))  # seat 2 all-in, short: not counted
+    act(state, Raise(7))  # seat 0's full raise is the second
     assert state.legal_actions() == (Fold(), Call())
 
 
@@ -480,7 +480,7 @@ def test_c24_the_last_full_raiser_of_round_six_declares_first():
     for _ in range(5):
         bet_and_call_round(state)
     first = state.to_act
-    act(state, Bet(2), Raise(to=6), Call())
+    act(state, Bet(2), Raise(6), Call())
     assert state.phase == "declare"
     assert state.to_act == 1 - first  # the raiser, not the first speaker
 
@@ -629,7 +629,7 @@ def test_c15_the_deal_passes_to_the_left_on_a_table():
     table = Table(get("calatone", players=3), stacks=[20, 20, 20])
     for dealer in (0, 1, 2, 0):
         state = table.start_hand(seed=dealer)
-        assert state.dealer == dealer
+        assert state.button == dealer
         expose(state, {})
         while not state.is_terminal:
             legal = state.legal_actions()
@@ -688,8 +688,8 @@ def test_c28_round_scope_a_raise_that_would_pass_the_ceiling_goes_to_it_and_is_s
     first (C-24)."""
     state = ceiling_hand(6, max_bet_scope="round")
     act(state, Bet(6))
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=10))
-    act(state, Raise(to=10))
+    assert state.legal_actions() == (Fold(), Call(), Raise(10))
+    act(state, Raise(10))
     assert state.round.count == 1  # the short raise does not count toward the cap (C-23)
     assert state.to_act == 0
     assert state.legal_actions() == (Fold(), Call())
@@ -705,11 +705,11 @@ def test_c28_round_scope_the_raise_range_runs_from_a_full_raise_to_the_ceiling()
     to 10, a short raise: B stays the last full aggressor and declares first."""
     state = ceiling_hand(6, max_bet_scope="round")
     act(state, Bet(4))
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=8, up_to=10))
-    act(state, Raise(to=8))
+    assert state.legal_actions() == (Fold(), Call(), Raise(8, up_to=10))
+    act(state, Raise(8))
     assert state.round.count == 2
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=10))
-    act(state, Raise(to=10))
+    assert state.legal_actions() == (Fold(), Call(), Raise(10))
+    act(state, Raise(10))
     assert state.round.count == 2
     for seat in (1, 2):  # at the ceiling: nobody raises
         assert state.to_act == seat
@@ -732,7 +732,7 @@ def test_c28_round_scope_limits_each_round_not_the_hand():
     assert state.round_number == 2
     assert state.legal_actions() == (Fold(), Check(), Bet(1, up_to=10))
     act(state, Bet(3))
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=6, up_to=10))
+    assert state.legal_actions() == (Fold(), Call(), Raise(6, up_to=10))
 
 
 def test_c28_round_scope_short_all_ins_as_c19_c20():
@@ -741,22 +741,22 @@ def test_c28_round_scope_short_all_ins_as_c19_c20():
     offered his all-in."""
     state = ceiling_hand(max_bet_scope="round", stacks=[50, 50, 4])  # seat 2: 3 behind
     act(state, Bet(2))
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=3))  # all it has, short
-    act(state, Raise(to=3), Call())
+    assert state.legal_actions() == (Fold(), Call(), Raise(3))  # all it has, short
+    act(state, Raise(3), Call())
     assert state.to_act == 1
     assert state.legal_actions() == (Fold(), Call())  # faces 1, less than a full raise of 2
     state = ceiling_hand(max_bet_scope="round", stacks=[50, 50, 8])  # seat 2: 7 behind
     act(state, Bet(4))
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=7))  # under 8, under the ceiling
+    assert state.legal_actions() == (Fold(), Call(), Raise(7))  # under 8, under the ceiling
 
 
 def test_c28_raise_scope_is_the_default_and_unchanged():
     assert Calatone().max_bet_scope == "raise"
     state = ceiling_hand()
     act(state, Bet(6))
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=12, up_to=16))
-    act(state, Raise(to=16))
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=26))  # a 10 on top, no ceiling
+    assert state.legal_actions() == (Fold(), Call(), Raise(12, up_to=16))
+    act(state, Raise(16))
+    assert state.legal_actions() == (Fold(), Call(), Raise(26))  # a 10 on top, no ceiling
 
 
 def test_c28_a_bad_scope_is_a_configuration_error():
@@ -770,14 +770,14 @@ def test_c28_a_raise_outside_the_range_says_the_range_and_changes_nothing():
     act(state, Bet(4))
     before = state.clone()
     with pytest.raises(IllegalActionError, match=r"may raise to 8 to 10 now \(max_bet_scope="):
-        state.apply(Raise(to=11))
+        state.apply(Raise(11))
     with pytest.raises(IllegalActionError, match="may raise to 8 to 10"):
-        state.apply(Raise(to=7))
+        state.apply(Raise(7))
     assert state == before
-    act(state, Raise(to=10))
+    act(state, Raise(10))
     before = state.clone()
     with pytest.raises(IllegalActionError, match=r"the bet is at the ceiling"):
-        state.apply(Raise(to=12))
+        state.apply(Raise(12))
     assert state == before
     state = ceiling_hand()
     with pytest.raises(IllegalActionError, match=r"may bet 1 to 10 now \(each bet or raise adds"):
@@ -821,7 +821,7 @@ def test_bets_outside_the_spread_out_of_turn_and_after_the_end_change_nothing():
     state = start({1: "As 2c", 0: "Kd 3h"}, min_bet=2, max_bet=6)
     expose(state, {})
     before = state.clone()
-    for action in (Bet(1), Bet(7), Bet(0), Raise(to=4), Call(), Bet(2.0)):
+    for action in (Bet(1), Bet(7), Bet(0), Raise(4), Call(), Bet(2.0)):
         with pytest.raises(IllegalActionError):
             state.apply(action)
     with pytest.raises(IllegalActionError, match="turn"):

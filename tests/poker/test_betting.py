@@ -42,15 +42,15 @@ def test_fold_always_offered_and_check_raise_allowed():
     _, rnd = make_round([50, 50, 50])
     assert Fold() in rnd.legal(0)
     play(rnd, Check(), Bet(5), Call())
-    assert Raise(to=10) in rnd.legal(0)
-    play(rnd, Raise(to=10), Call(), Call())
+    assert Raise(10) in rnd.legal(0)
+    play(rnd, Raise(10), Call(), Call())
     assert rnd.is_over
 
 
 def test_cap_bet_plus_three_raises_with_three_players():
     """S-5: a bet and three raises cap the round with 3+ players."""
     _, rnd = make_round([500, 500, 500])
-    play(rnd, Bet(5), Raise(to=10), Raise(to=15), Raise(to=20))
+    play(rnd, Bet(5), Raise(10), Raise(15), Raise(20))
     assert rnd.to_act == 1
     assert rnd.legal(1) == (Fold(), Call())
 
@@ -58,14 +58,14 @@ def test_cap_bet_plus_three_raises_with_three_players():
 def test_heads_up_unlimited_raises():
     """S-5: heads-up the cap does not apply."""
     _, rnd = make_round([500, 500])
-    play(rnd, Bet(5), Raise(to=10), Raise(to=15), Raise(to=20), Raise(to=25))
-    assert Raise(to=30) in rnd.legal(1)
+    play(rnd, Bet(5), Raise(10), Raise(15), Raise(20), Raise(25))
+    assert Raise(30) in rnd.legal(1)
 
 
 def test_once_capped_stays_capped_when_heads_up():
     """S-5 (Robert's 3-4): a capped round is not uncapped when players fold to heads-up."""
     _, rnd = make_round([500, 500, 500])
-    play(rnd, Bet(5), Raise(to=10), Raise(to=15), Raise(to=20), Fold())
+    play(rnd, Bet(5), Raise(10), Raise(15), Raise(20), Fold())
     assert rnd.to_act == 2
     assert rnd.legal(2) == (Fold(), Call())
 
@@ -74,7 +74,7 @@ def test_all_in_capping_raise_keeps_the_round_capped():
     """S-5 (Robert's 4): the raise that caps the round caps it even if it puts the raiser
     all-in and leaves only two players who can act."""
     _, rnd = make_round([20, 500, 500])
-    play(rnd, Bet(5), Raise(to=10), Raise(to=15), Raise(to=20))  # seat 0 all-in capping
+    play(rnd, Bet(5), Raise(10), Raise(15), Raise(20))  # seat 0 all-in capping
     assert rnd.capped
     assert rnd.to_act == 1
     assert rnd.legal(1) == (Fold(), Call())
@@ -95,18 +95,18 @@ def test_bring_in_equal_to_small_bet_caps_with_no_raises_allowed():
 
 def test_heads_up_before_cap_becomes_unlimited():
     _, rnd = make_round([500, 500, 500])
-    play(rnd, Bet(5), Fold(), Raise(to=10), Raise(to=15), Raise(to=20))
+    play(rnd, Bet(5), Fold(), Raise(10), Raise(15), Raise(20))
     assert rnd.to_act == 0
-    assert Raise(to=25) in rnd.legal(0)
+    assert Raise(25) in rnd.legal(0)
 
 
 def test_configurable_cap_and_no_cap():
     _, rnd = make_round([500] * 3, cap=RaiseCap(5))
-    play(rnd, Bet(5), Raise(to=10), Raise(to=15), Raise(to=20))
-    assert Raise(to=25) in rnd.legal(1)
+    play(rnd, Bet(5), Raise(10), Raise(15), Raise(20))
+    assert Raise(25) in rnd.legal(1)
     _, rnd = make_round([500] * 3, cap=RaiseCap(None))
-    play(rnd, *[Bet(5)] + [Raise(to=5 * k) for k in range(2, 12)])
-    assert Raise(to=60) in rnd.legal(rnd.to_act)
+    play(rnd, *[Bet(5)] + [Raise(5 * k) for k in range(2, 12)])
+    assert Raise(60) in rnd.legal(rnd.to_act)
 
 
 def test_bring_in_forced_then_completion_is_not_a_raise():
@@ -115,7 +115,7 @@ def test_bring_in_forced_then_completion_is_not_a_raise():
     assert rnd.legal(2) == (BringIn(), Complete())
     play(rnd, BringIn())
     assert rnd.legal(0) == (Fold(), Call(), Complete())
-    play(rnd, Complete(), Raise(to=10), Raise(to=15), Raise(to=20))
+    play(rnd, Complete(), Raise(10), Raise(15), Raise(20))
     # completion + 3 raises = capped
     assert rnd.legal(rnd.to_act) == (Fold(), Call())
 
@@ -132,7 +132,7 @@ def test_bring_in_equal_to_small_bet_is_the_bet():
     _, rnd = make_round([500] * 3, first=0, bring_in=5)
     assert rnd.legal(0) == (BringIn(),)
     play(rnd, BringIn())
-    assert rnd.legal(1) == (Fold(), Call(), Raise(to=10))
+    assert rnd.legal(1) == (Fold(), Call(), Raise(10))
 
 
 def test_short_bring_in_stands_others_owe_full():
@@ -156,16 +156,16 @@ def test_open_pair_small_or_big_then_big_sticks():
     _, rnd = make_round([500] * 3, big_option=True)
     assert rnd.legal(0)[2:] == (Bet(5), Bet(10))
     play(rnd, Bet(5))
-    assert rnd.legal(1)[2:] == (Raise(to=10), Raise(to=15))
-    play(rnd, Raise(to=15))
-    assert rnd.legal(2)[2:] == (Raise(to=25),)
+    assert rnd.legal(1)[2:] == (Raise(10), Raise(15))
+    play(rnd, Raise(15))
+    assert rnd.legal(2)[2:] == (Raise(25),)
 
 
 def test_short_all_in_under_half_does_not_reopen():
     """S-13: an all-in raise of less than half a bet does not reopen the betting."""
     _chips, rnd = make_round([100, 7, 100])
-    play(rnd, Bet(5), Raise(to=7))  # 2 more: under half of 5
-    assert rnd.legal(2) == (Fold(), Call(), Raise(to=10))  # yet to act: may complete
+    play(rnd, Bet(5), Raise(7))  # 2 more: under half of 5
+    assert rnd.legal(2) == (Fold(), Call(), Raise(10))  # yet to act: may complete
     play(rnd, Call())
     assert rnd.to_act == 0
     assert rnd.legal(0) == (Fold(), Call())  # already acted: call or fold only
@@ -174,13 +174,13 @@ def test_short_all_in_under_half_does_not_reopen():
 def test_short_all_in_of_half_or_more_reopens():
     """S-13: half a bet or more counts as a full raise."""
     _, rnd = make_round([100, 8, 100])
-    play(rnd, Bet(5), Raise(to=8), Call())
-    assert rnd.legal(0) == (Fold(), Call(), Raise(to=13))
+    play(rnd, Bet(5), Raise(8), Call())
+    assert rnd.legal(0) == (Fold(), Call(), Raise(13))
 
 
 def test_half_bet_rule_off_requires_full_unit():
     _, rnd = make_round([100, 8, 100], structure=FixedLimit(5, 10, half_bet_rule=False))
-    play(rnd, Bet(5), Raise(to=8), Call())
+    play(rnd, Bet(5), Raise(8), Call())
     assert rnd.legal(0) == (Fold(), Call())
 
 
@@ -188,7 +188,7 @@ def test_short_all_in_bet_can_be_completed():
     """S-13: a short all-in opening bet may be called or completed to a full bet."""
     _, rnd = make_round([2, 100, 100])
     play(rnd, Bet(2))
-    assert rnd.legal(1) == (Fold(), Call(), Raise(to=5))
+    assert rnd.legal(1) == (Fold(), Call(), Raise(5))
 
 
 def test_no_raise_offered_when_no_one_could_answer_it():
@@ -202,12 +202,12 @@ def test_no_raise_offered_when_no_one_could_answer_it():
     assert rnd.legal(0) == (Fold(), Call())
     _, rnd = make_round([500, 4, 500], first=1)
     play(rnd, Bet(4))  # seat 2 could still answer a raise
-    assert rnd.legal(2) == (Fold(), Call(), Raise(to=9))
+    assert rnd.legal(2) == (Fold(), Call(), Raise(9))
 
 
 def test_uncalled_bet_returned():
     chips, rnd = make_round([50, 50, 50])
-    play(rnd, Bet(5), Raise(to=10), Fold(), Fold())
+    play(rnd, Bet(5), Raise(10), Fold(), Fold())
     assert rnd.return_uncalled() == (1, 5)
     assert chips.stacks == [45, 45, 50]
     assert chips.committed == [5, 5, 0]
@@ -229,14 +229,14 @@ def test_spread_limit_bounds_and_short_all_in():
     _, rnd = make_round([100, 100, 100], structure=SpreadLimit(1, 10), cap=RaiseCap(None))
     assert rnd.legal(0)[2:] == (Bet(1, up_to=10),)
     play(rnd, Bet(4))
-    assert rnd.legal(1)[2:] == (Raise(to=8, up_to=14),)
-    play(rnd, Raise(to=12))  # an 8 increment
-    assert rnd.legal(2)[2:] == (Raise(to=20, up_to=22),)
+    assert rnd.legal(1)[2:] == (Raise(8, up_to=14),)
+    play(rnd, Raise(12))  # an 8 increment
+    assert rnd.legal(2)[2:] == (Raise(20, up_to=22),)
 
 
 def test_spread_limit_short_all_in_does_not_reopen():
     _, rnd = make_round([100, 15, 100], structure=SpreadLimit(1, 10), cap=RaiseCap(None))
-    play(rnd, Bet(10), Raise(to=15), Call())
+    play(rnd, Bet(10), Raise(15), Call())
     assert rnd.legal(0) == (Fold(), Call())
 
 
@@ -246,10 +246,10 @@ def test_c28_round_scope_in_the_betting_round():
     _, rnd = make_round([100, 100, 100], structure=SpreadLimit(1, 10, "round"),
                         cap=RaiseCap(None))
     play(rnd, Bet(4))
-    assert rnd.legal(1)[2:] == (Raise(to=8, up_to=10),)
-    play(rnd, Raise(to=8))
-    assert rnd.legal(2)[2:] == (Raise(to=10),)
-    play(rnd, Raise(to=10))
+    assert rnd.legal(1)[2:] == (Raise(8, up_to=10),)
+    play(rnd, Raise(8))
+    assert rnd.legal(2)[2:] == (Raise(10),)
+    play(rnd, Raise(10))
     assert (rnd.count, rnd.last_full_aggressor, rnd.last_aggressor) == (2, 1, 2)
     assert rnd.legal(0) == (Fold(), Call())
 
@@ -257,7 +257,7 @@ def test_c28_round_scope_in_the_betting_round():
 def test_spread_limit_cap_counts_bets_and_raises():
     _, rnd = make_round([100, 100], structure=SpreadLimit(1, 10),
                         cap=RaiseCap(2, heads_up_unlimited=False))
-    play(rnd, Bet(1), Raise(to=2))
+    play(rnd, Bet(1), Raise(2))
     assert rnd.legal(0) == (Fold(), Call())
 
 
@@ -347,7 +347,7 @@ def test_random_rounds_settle_consistently(data, stacks, structure, cap, bring_i
         if isinstance(offer, Bet) and offer.up_to is not None:
             offer = Bet(data.draw(st.integers(offer.amount, offer.up_to)))
         if isinstance(offer, Raise) and offer.up_to is not None:
-            offer = Raise(to=data.draw(st.integers(offer.to, offer.up_to)))
+            offer = Raise(data.draw(st.integers(offer.to, offer.up_to)))
         before = chips.stacks[seat]
         moved = rnd.apply(seat, offer)
         assert 0 <= moved <= before
@@ -414,7 +414,7 @@ class HalfBetReference:
         if completing:
             return (*passive, Complete())
         target = min(target, all_in)
-        return (*passive, Bet(target) if self.level == 0 else Raise(to=target))
+        return (*passive, Bet(target) if self.level == 0 else Raise(target))
 
     def _put(self, seat, amount):
         moved = min(amount, self.stacks[seat])

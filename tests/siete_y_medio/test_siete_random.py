@@ -17,7 +17,8 @@ from _siete import siete_games as games
 from cartes import Deck
 from cartes.errors import IllegalActionError
 from cartes.games import Annul, Exchange, OpenCalle, SieteYMedio, Table
-from cartes.games.siete_y_medio.events import BankTaken, CalleOpened, Dealt
+from cartes.games.dealing import CardDealt
+from cartes.games.siete_y_medio.events import BankTaken, CalleOpened
 from cartes.play import RandomAgent, SeatView, ThresholdAgent, play_table
 
 
@@ -54,8 +55,8 @@ def swap_a_hidden_card(game, seed):
     agents = [RandomAgent(rng) if rng.random() < 0.7 else ThresholdAgent() for _ in range(n)]
     while not state.is_terminal:
         state.apply(agents[state.to_act].act(SeatView(state, state.to_act)))
-    dealt = [e for e in state.history if isinstance(e, Dealt)]
-    banks = {e.card for e in dealt if e.seat == state.bank}  # M-43: the bank's 3 or 4 shows
+    dealt = [e for e in state.history if isinstance(e, CardDealt)]
+    banks = {e.card for e in dealt if e.seat == state.button}  # M-43: the bank's 3 or 4 shows
     hidden = [e for e in dealt if not e.face_up and e.card not in banks]
     if not hidden:
         return 0
@@ -136,7 +137,7 @@ def test_on_a_table_the_bank_changes_hands_exactly_on_a_privileged_7_and_half():
     for _ in range(600):
         bank = table.button
         state = table.start_hand(rng)
-        assert state.bank == bank
+        assert state.button == bank
         while not state.is_terminal:
             seat = state.to_act
             state.apply(agents[seat].act(SeatView(state, seat)))

@@ -32,9 +32,9 @@ from cartes.games import (
     action_from_dict,
     replay,
 )
+from cartes.games.dealing import CardDealt
 from cartes.games.siete_y_medio.events import (
     BankTaken,
-    Dealt,
     NoVoterChose,
     Settled,
     StakesAgreed,
@@ -126,13 +126,13 @@ def test_m31_no_voter_chooses_play_or_sit_out():
     agreed = events(state, StakesAgreed)[0]
     assert agreed.adopted
     assert agreed.sitting_out == ()
-    assert not events(state, Dealt)  # the deal waits for his choice
+    assert not events(state, CardDealt)  # the deal waits for his choice
     assert (state.phase, state.to_act) == ("choice", 3)
     assert set(state.legal_actions()) == {Play(), SitOut()}
     # he plays, at the adopted stakes
     playing = play(state.clone(), Play())
     assert events(playing, NoVoterChose) == [NoVoterChose(3, plays=True)]
-    assert [e.seat for e in events(playing, Dealt)] == [4, 3, 2, 1, 0]
+    assert [e.seat for e in events(playing, CardDealt)] == [4, 3, 2, 1, 0]
     play(playing, Bet(2), Stand())  # seat 4 stands on his 5
     assert (playing.to_act, playing.legal_actions()) == (3, (Bet(2, up_to=5),))
     play(playing, Bet(5), Draw(), Stand())  # seat 3: 5 + 2, at the proposal's maximum
@@ -142,8 +142,8 @@ def test_m31_no_voter_chooses_play_or_sit_out():
     # or he sits the hand out
     out = play(state, SitOut())
     assert events(out, NoVoterChose) == [NoVoterChose(3, plays=False)]
-    assert [e.seat for e in events(out, Dealt)] == [4, 2, 1, 0]
-    assert out.observation(None).folded[3]
+    assert [e.seat for e in events(out, CardDealt)] == [4, 2, 1, 0]
+    assert out.observation(None).sitting_out[3]
     play(out, Bet(2), Stand(), Bet(2), Stand(), Bet(2), Stand(), Stand())
     assert out.payoffs[3] == 0
     assert replay(out.to_json()) == out
@@ -177,7 +177,7 @@ def test_m31_m37_an_annulled_deal_keeps_the_no_voters_choice():
     play(state, SitOut())
     assert state.phase == "validity"
     play(state, Annul())
-    dealt = [e.seat for e in events(state, Dealt)]
+    dealt = [e.seat for e in events(state, CardDealt)]
     assert dealt[:4] == [4, 2, 1, 0]
     assert dealt[4:8] == [4, 2, 1, 0]  # dealt again, to the same four
     assert state.limits == (2, 5)

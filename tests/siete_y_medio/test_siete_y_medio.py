@@ -35,20 +35,18 @@ from cartes.games import (
     get,
     replay,
 )
+from cartes.games.dealing import CardDealt, Reshuffled, Shown
 from cartes.games.siete_y_medio import TARGET, total
 from cartes.games.siete_y_medio.events import (
     Annulled,
     BankTaken,
     Busted,
     CalleOpened,
-    Dealt,
     Declined,
     Exchanged,
     HandValid,
-    Revealed,
     Settled,
     StakesAgreed,
-    StockReshuffled,
     Turned,
 )
 from cartes.spanish import spanish_deck_cards
@@ -207,13 +205,13 @@ def test_m14_muerta_card_is_seen_by_nobody_until_the_settlement():
     state = start("7o 5c 6e  10c")
     play(state, Bet(1), Muerta())
     assert events(state, Turned)[0] == Turned(2, 0, SpanishCard("7o"))  # the 7 is shown
-    assert events(state, Dealt)[-1].blind
+    assert events(state, CardDealt)[-1].blind
     for seat in (None, 0, 1, 2):
         assert SpanishCard("10c") not in state.observation(seat).visible_cards()
     with pytest.raises(IllegalActionError):
         state.apply(Draw(), seat=2)  # the hand is finished
     play(state, Bet(1), Stand(), Stand())
-    assert events(state, Revealed)[0] == Revealed(2, 0, (SpanishCard("7o"), SpanishCard("10c")))
+    assert events(state, Shown)[0] == Shown(2, (SpanishCard("7o"), SpanishCard("10c")), "", 0)
     assert SpanishCard("10c") in state.observation(1).visible_cards()
 
 
@@ -323,7 +321,7 @@ def test_m8_one_hidden_card_the_player_choosing_which():
 def test_m7_m24_raise_only_with_a_draw_within_the_maximum():
     state = start("2o 5c 6e  1b 1c")
     play(state, Bet(2))
-    refuse(state, Raise(to=3), "only with a card")
+    refuse(state, Raise(3), "only with a card")
     refuse(state, Draw(raise_by=2), "raise_by 0 to 1")
     play(state, Draw(raise_by=1))
     assert state.observation(0).committed[2] == 3
@@ -355,7 +353,7 @@ def test_m11_a_punter_declines_on_a_first_3():
     play(state, Decline())
     assert events(state, Declined) == [Declined(2, SpanishCard("3o"))]
     assert state.to_act == 1
-    assert state.observation(0).folded[2]
+    assert state.observation(0).sitting_out[2]
     play(state, Bet(1), Stand(), Stand())
     assert state.payoffs[2] == 0
 
@@ -415,9 +413,9 @@ def test_m11_m29_the_bank_annuls_on_a_3_and_the_full_deck_is_dealt_again():
     play(state, Annul())
     annul = events(state, Annulled)
     assert annul == [Annulled(0, SpanishCard("3e"))]
-    deals = events(state, Dealt)
+    deals = events(state, CardDealt)
     assert len(deals) == 6
-    assert state.bank == 0
+    assert state.button == 0
     assert state.reshuffles == 1
     redealt = [e.card for e in deals[3:]]
     assert len(set(redealt)) == 3  # a fresh shuffle of all 40 cards
@@ -435,7 +433,7 @@ def test_m29_only_the_bank_annuls_and_only_on_a_3():
 def test_m5_deal_and_turn_order_counter_clockwise_from_the_banks_right():
     state = start("1o 2o 3o 5o 6o", players=5, bank=2)
     assert state.order == (1, 0, 4, 3)
-    assert [e.seat for e in events(state, Dealt)] == [1, 0, 4, 3, 2]
+    assert [e.seat for e in events(state, CardDealt)] == [1, 0, 4, 3, 2]
     seen = []
     while state.phase != "bank":
         seen.append(state.to_act)
@@ -565,9 +563,9 @@ def test_m16_m26_the_stock_running_out_reshuffles_the_discards_only():
     state = start("7o 1c 2e  6o", fill=False)  # four cards in all
     play(state, Bet(1), Draw())  # seat 2 busts: 7o and 6o to the discards
     play(state, Bet(1), Draw())  # the stock is empty
-    reshuffle = events(state, StockReshuffled)
-    assert reshuffle == [StockReshuffled(None, 2)]
-    drawn = events(state, Dealt)[-1].card
+    reshuffle = events(state, Reshuffled)
+    assert reshuffle == [Reshuffled(None, 2)]
+    drawn = events(state, CardDealt)[-1].card
     assert drawn in (SpanishCard("7o"), SpanishCard("6o"))
     assert replay(state.to_json()) == state  # the seeded reshuffle replays
 
@@ -637,7 +635,7 @@ def test_m6_modalities_1_and_2():
 def test_m6_modality_3_needs_three_quarters_of_the_punters_rounded_up(punters, accepts, adopted):
     state = SieteYMedio(players=punters + 1, modality=3, minimum=5, maximum=10).start(seed=1)
     assert state.phase == "vote"
-    assert not events(state, Dealt)
+    assert not events(state, CardDealt)
     for number in range(punters):
         play(state, Vote(number < accepts))
     agreed = events(state, StakesAgreed)[0]
@@ -649,17 +647,17 @@ def test_m6_modality_3_needs_three_quarters_of_the_punters_rounded_up(punters, a
         for seat in rejecters:
             assert state.to_act == seat
             play(state, SitOut())
-    dealt = {e.seat for e in events(state, Dealt)}
+    dealt = {e.seat for e in events(state, CardDealt)}
     assert dealt == {0} | (set(state.order) - (set(rejecters) if adopted else set()))
 
 
 def test_m6_a_punter_may_sit_a_hand_out():
     state = start("5o 6e", sitting_out=[2])
-    assert [e.seat for e in events(state, Dealt)] == [1, 0]
+    assert [e.seat for e in events(state, CardDealt)] == [1, 0]
     assert state.to_act == 1
     play(state, Bet(1), Stand(), Stand())
     assert state.payoffs[2] == 0
-    assert state.observation(None).folded[2]
+    assert state.observation(None).sitting_out[2]
     assert replay(state.to_json()) == state
     with pytest.raises(ConfigurationError, match="not the bank"):
         start("5o 6e", sitting_out=[0])
@@ -679,7 +677,7 @@ def test_m4_m19_the_bank_passes_only_to_the_privileged_7_and_half_on_a_table():
     assert table.button == 2
     assert table.stacks == (-1, -2, 3)
     state = table.start_hand(deck=deck("5o 5c 6e"))
-    assert state.bank == 2
+    assert state.button == 2
     assert state.order == (1, 0)
 
 
@@ -703,7 +701,7 @@ def test_the_registry_makes_the_game_and_rejects_bad_options():
 
 def test_error_messages_name_what_is_allowed():
     state = start("5o 5c 6e")
-    with pytest.raises(IllegalActionError, match=r"a bet must be 1 to 3 chips.*Bet\(amount=1"):
+    with pytest.raises(IllegalActionError, match=r"a bet must be 1 to 3 chips.*Bet\(1, up_to=3"):
         state.apply(Bet(4))
     with pytest.raises(IllegalActionError, match="whole number"):
         state.apply(Bet(1.5))
@@ -775,10 +773,10 @@ def test_the_text_log_has_a_line_for_every_event():
         lines = state.text_log().splitlines()
         assert len(lines) == len(state.history)
         assert not [line for line in lines if re.match(r"[A-Z]\w+\(", line)]
-    assert kinds >= {"bank_start", "vote", "stakes", "no_voter_choice", "card", "turn",
+    assert kinds >= {"start", "modality", "vote", "stakes", "no_voter_choice", "deal", "turn",
                      "exchange", "decline",
                      "valid", "stake", "open_calle", "stand", "bust", "muerta",
-                     "reveal", "settle", "bank_taken", "end"}
+                     "show", "settle", "bank_taken", "end"}
 
 
 def test_refusals_in_play_name_the_rule():

@@ -35,8 +35,9 @@ from cartes.deck import Deck
 from cartes.errors import IllegalActionError, OptionError
 from cartes.games import get
 from cartes.games.chips import Bet
+from cartes.games.dealing import CardDealt
 from cartes.games.siete_y_medio.actions import Draw, Keep, Stand
-from cartes.games.siete_y_medio.events import Busted, Dealt, Settled
+from cartes.games.siete_y_medio.events import Busted, Settled
 from cartes.games.siete_y_medio.state import SieteState
 from cartes.play import SeatView, play_hand
 from cartes.spanish import SpanishCard, spanish_deck_cards
@@ -145,7 +146,7 @@ def test_the_punter_keeps_his_first_card_hidden_and_bets_the_minimum() -> None:
             assert action in (Keep(), Bet(1), Draw(), Stand()), (seat, action)
             assert seat == 0 if action == Keep() else seat == 1 if action == Bet(1) else True
         hidden = [event for event in state.history
-                  if isinstance(event, Dealt) and event.seat == 1 and not event.face_up]
+                  if isinstance(event, CardDealt) and event.seat == 1 and not event.face_up]
         assert len(hidden) == 1  # only the first card came face down
 
 

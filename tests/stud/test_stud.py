@@ -166,15 +166,15 @@ def test_s4_short_bring_in_stands():
 def test_s5_completion_is_not_a_raise_and_cap():
     """S-5: completion counts as the bet; then three raises cap it with 3 players."""
     state = SevenCardStud(players=3).start(deck=stud_deck(3, {1: "Ah Kh 2c"}))
-    act(state, BringIn(), Complete(), Raise(to=10), Raise(to=15), Raise(to=20))
+    act(state, BringIn(), Complete(), Raise(10), Raise(15), Raise(20))
     assert state.legal_actions() == (Fold(), Call())
 
 
 def test_s5_cap_configurable_to_four_raises():
     """S-5: max_raises=4 (WSOP LA 126)."""
     state = SevenCardStud(players=3, max_raises=4).start(deck=stud_deck(3, {1: "Ah Kh 2c"}))
-    act(state, BringIn(), Complete(), Raise(to=10), Raise(to=15), Raise(to=20))
-    assert Raise(to=25) in state.legal_actions()
+    act(state, BringIn(), Complete(), Raise(10), Raise(15), Raise(20))
+    assert Raise(25) in state.legal_actions()
 
 
 def test_s5_all_in_capping_raise_still_caps():
@@ -183,7 +183,7 @@ def test_s5_all_in_capping_raise_still_caps():
     state = SevenCardStud(players=3).start(
         deck=stud_deck(3, {1: "Ah Kh 2c"}), stacks=[200, 200, 21]
     )
-    act(state, BringIn(), Complete(), Raise(to=10), Raise(to=15), Raise(to=20))
+    act(state, BringIn(), Complete(), Raise(10), Raise(15), Raise(20))
     assert state.stacks[2] == 0
     assert state.to_act == 0
     assert state.legal_actions() == (Fold(), Call())
@@ -273,14 +273,14 @@ def test_s6_open_pair_allows_big_bet_on_fourth():
     act(state, BringIn(), Call(), Call())
     assert state.legal_actions() == (Fold(), Check(), Bet(5), Bet(10))
     act(state, Bet(10))
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=20))
+    assert state.legal_actions() == (Fold(), Call(), Raise(20))
 
 
 def test_s6_open_pair_small_bet_then_big_raise():
     hands = {1: "2h 3h Ac Kc", 2: "2s 3s 5c 5d", 0: "4h 4s 2c 9d"}
     state = SevenCardStud(players=3).start(deck=stud_deck(3, hands))
     act(state, BringIn(), Call(), Call(), Bet(5))
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=10), Raise(to=15))
+    assert state.legal_actions() == (Fold(), Call(), Raise(10), Raise(15))
 
 
 def test_s6_no_open_pair_small_bet_only_and_option_off():
@@ -316,9 +316,9 @@ def test_s13_short_all_in_in_a_hand():
     deck = stud_deck(3, {1: "Ah Kh 2c", 2: "As Ks 9d", 0: "Ac Kc Td"})
     state = SevenCardStud(players=3).start(deck=deck, stacks=[8, 50, 50])
     act(state, BringIn(), Complete())  # seat 1 brings in, seat 2 completes to 5
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=7))  # seat 0: 7 is all it has
-    act(state, Raise(to=7))
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=10))  # seat 1 had not acted
+    assert state.legal_actions() == (Fold(), Call(), Raise(7))  # seat 0: 7 is all it has
+    act(state, Raise(7))
+    assert state.legal_actions() == (Fold(), Call(), Raise(10))  # seat 1 had not acted
     act(state, Call())
     assert state.to_act == 2
     assert state.legal_actions() == (Fold(), Call())  # seat 2 had: no reopening
@@ -338,10 +338,10 @@ def test_s13_example_fifth_street_short_all_ins_add_up_per_player():
         act(state, Check())
     assert state.street == 5
     assert state.to_act == 2
-    act(state, Bet(10), Raise(to=14), Call(), Raise(to=18))  # seats 3 and 1 all-in, short
+    act(state, Bet(10), Raise(14), Call(), Raise(18))  # seats 3 and 1 all-in, short
     assert state.stacks[3] == state.stacks[1] == 0
     assert state.to_act == 2  # A: bet 10, faces 8 more
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=28))
+    assert state.legal_actions() == (Fold(), Call(), Raise(28))
     act(state, Call())
     assert state.to_act == 0  # C: called 14, faces 4 more
     assert state.legal_actions() == (Fold(), Call())
@@ -356,18 +356,18 @@ def test_s13_repro_a_raise_over_short_all_ins_goes_to_the_wager_plus_a_unit():
                          open_pair_big_bet=False)
     state = game.start(seed=20261912, stacks=[317, 30, 11, 251, 9], button=1)
     assert state.to_act == 3
-    act(state, Complete(), Raise(to=7))  # seat 3 completes to 5; seat 4 is all-in to 7
+    act(state, Complete(), Raise(7))  # seat 3 completes to 5; seat 4 is all-in to 7
     assert state.to_act == 0  # yet to act, facing the 7 alone: 2 < 2.5
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=10))
-    act(state, Fold(), Call(), Raise(to=9))  # seat 1 calls 7; seat 2 is all-in to 9
+    assert state.legal_actions() == (Fold(), Call(), Raise(10))
+    act(state, Fold(), Call(), Raise(9))  # seat 1 calls 7; seat 2 is all-in to 9
     assert state.stacks[2] == state.stacks[4] == 0
     assert state.to_act == 3
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=14))
+    assert state.legal_actions() == (Fold(), Call(), Raise(14))
     called = state.clone()
-    act(state, Raise(to=14))  # a full raise: it counts and reopens the betting for seat 1
+    act(state, Raise(14))  # a full raise: it counts and reopens the betting for seat 1
     assert state.round.count == 2
     assert state.to_act == 1
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=19))
+    assert state.legal_actions() == (Fold(), Call(), Raise(19))
     act(called, Call())
     assert called.to_act == 1  # called 7, faces 2 more
     assert called.legal_actions() == (Fold(), Call())
@@ -387,10 +387,10 @@ def test_s13_repro_an_all_in_completion_of_half_a_unit_is_full():
     assert state.round.contrib[6] == 9
     assert state.round.count == 1
     assert state.to_act == 0
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=19))
-    act(state, Raise(to=19))
+    assert state.legal_actions() == (Fold(), Call(), Raise(19))
+    act(state, Raise(19))
     assert state.to_act == 2  # who called the bring-in faces a full completion and a raise
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=29))
+    assert state.legal_actions() == (Fold(), Call(), Raise(29))
 
 
 def test_s13_example_an_all_in_bet_of_half_a_unit_is_raised_by_a_unit():
@@ -405,7 +405,7 @@ def test_s13_example_an_all_in_bet_of_half_a_unit_is_raised_by_a_unit():
         act(state, Check())
     assert (state.street, state.to_act, state.stacks[2]) == (5, 2, 15)
     act(state, Bet(15))
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=35))
+    assert state.legal_actions() == (Fold(), Call(), Raise(35))
 
 
 def test_s13_before_any_full_action_the_last_full_level_is_zero():
@@ -420,11 +420,11 @@ def test_s13_before_any_full_action_the_last_full_level_is_zero():
         act(state, Call())
     assert (state.street, state.to_act, state.stacks[1:3]) == (4, 1, (2, 4))
     act(state, Bet(2))  # all-in
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=4))  # all seat 2 has
-    act(state, Raise(to=4))  # all-in
+    assert state.legal_actions() == (Fold(), Call(), Raise(4))  # all seat 2 has
+    act(state, Raise(4))  # all-in
     assert state.round.count == 0
     assert state.to_act == 3
-    assert state.legal_actions() == (Fold(), Call(), Raise(to=9))
+    assert state.legal_actions() == (Fold(), Call(), Raise(9))
 
 
 def test_s5_a_raise_over_short_all_ins_counts_toward_the_cap():
@@ -437,9 +437,9 @@ def test_s5_a_raise_over_short_all_ins_counts_toward_the_cap():
     while state.street == 4:
         act(state, Check())
     assert state.stacks == (97, 97, 13, 16, 97)
-    act(state, Bet(10), Call(), Raise(to=13), Raise(to=16))  # two short all-ins
+    act(state, Bet(10), Call(), Raise(13), Raise(16))  # two short all-ins
     # they add 6 >= 5 over the bet for seat 4: a raise goes to 16 + 10 (S-13)
-    act(state, Raise(to=26), Raise(to=36), Raise(to=46))  # three full raises: capped
+    act(state, Raise(26), Raise(36), Raise(46))  # three full raises: capped
     assert state.to_act == 4
     assert state.legal_actions() == (Fold(), Call())
 
@@ -737,7 +737,7 @@ def test_s14_default_action_policies():
     assert default_action(state) == BringIn()
     act(state, Complete())
     assert default_action(state) == Fold()
-    assert default_action(state, "all_in") == Raise(to=10)
+    assert default_action(state, "all_in") == Raise(10)
     act(state, Call(), Call())
     assert default_action(state) == Check()
 
@@ -751,8 +751,8 @@ def test_illegal_actions_leave_state_unchanged():
     before = state.clone()
     for bad, seat in [
         (Call(), 1),          # wrong seat
-        (Raise(to=11), None),  # wrong amount
-        (Raise(to=10, up_to=15), None),  # an offer, not an action
+        (Raise(11), None),  # wrong amount
+        (Raise(10, up_to=15), None),  # an offer, not an action
         (Check(), None),      # check facing a bet
         (Bet(5), None),       # bet facing a bet
         ("fold", None),       # not an action
@@ -804,9 +804,9 @@ def test_s14_default_action_all_in_takes_the_top_of_a_spread():
 
     class Spread:
         def legal_actions(self):
-            return (Fold(), Call(), Raise(to=4, up_to=9))
+            return (Fold(), Call(), Raise(4, up_to=9))
 
-    assert policy(Spread(), "all_in") == Raise(to=9)
+    assert policy(Spread(), "all_in") == Raise(9)
     assert policy(Spread()) == Fold()
 
 

@@ -34,9 +34,9 @@ what they leave out:
 (SpanishCard('7c'),)
 >>> tip = advice(state, max_calles=1)
 >>> tip.seat, tip.best, tip.exact
-(1, Bet(amount=1), True)
+(1, Bet(1), True)
 >>> [(str(action), round(float(ev), 4)) for action, ev in tip.actions]
-[('Bet(amount=1)', 0.5284), ('Bet(amount=2)', 0.4557), ('Bet(amount=3)', 0.4557)]
+[('Bet(1)', 0.5284), ('Bet(2)', 0.4557), ('Bet(3)', 0.4557)]
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ from cartes.analysis.sieteymedio_play import Calle, HandKey, HandSolver, Move, s
 from cartes.errors import IllegalActionError, OptionError
 from cartes.games.chips import Bet
 from cartes.games.contract import Action, Observation
+from cartes.games.dealing import Reshuffled
 from cartes.games.siete_y_medio.actions import (
     Decline,
     Draw,
@@ -68,7 +69,6 @@ from cartes.games.siete_y_medio.events import (
     Busted,
     Declined,
     Exchanged,
-    StockReshuffled,
 )
 from cartes.games.siete_y_medio.rules import MODALITY_LIMITS
 from cartes.spanish import SpanishCard
@@ -111,9 +111,9 @@ def _unseen(obs: Observation) -> tuple[tuple[int, ...], bool]:
         seen.extend(card for card in hand if isinstance(card, SpanishCard))
     start = 0
     for i, event in enumerate(obs.history):
-        if isinstance(event, Annulled | StockReshuffled):
+        if isinstance(event, Annulled | Reshuffled):
             start = i + 1
-    clean = not any(isinstance(e, StockReshuffled) for e in obs.history)
+    clean = not any(isinstance(e, Reshuffled) for e in obs.history)
     for event in obs.history[start:]:
         if isinstance(event, Busted):
             seen.extend(event.cards)
@@ -128,7 +128,7 @@ def _unseen(obs: Observation) -> tuple[tuple[int, ...], bool]:
 def _others_in_play(obs: Observation, seat: int) -> bool:
     """Whether another punter holds cards in this hand (played, playing or to play)."""
     bank = obs.extra["bank"]
-    return any(s not in (seat, bank) and not obs.folded[s] and obs.extra["calles"][s]
+    return any(s not in (seat, bank) and not obs.out[s] and obs.extra["calles"][s]
                for s in range(len(obs.cards)))
 
 

@@ -284,8 +284,11 @@ def replay(data: Source | Mapping[str, Any]) -> State:
 
     The actions are applied again from the same deck; if the history carries events, the
     replayed events must match them exactly. A malformed history (a missing field, a field
-    of the wrong type, a ``format`` other than ``"cartes-hand/1"``, an action that is not
-    legal) raises :class:`~cartes.errors.HistoryError` saying what is wrong.
+    of the wrong type, a ``format`` other than ``"cartes-hand/2"`` or the older
+    ``"cartes-hand/1"``, an action that is not legal) raises
+    :class:`~cartes.errors.HistoryError` saying what is wrong. A format-1 history's events
+    are read as format 2 records them (:func:`cartes.games.history.upgrade`): a hand
+    written before every game recorded one event per concept replays to the same state.
 
     A history of cartes' own games names the rules revision it was written under
     (``rules``; one without it is of revision 2). A hand that does not replay because a

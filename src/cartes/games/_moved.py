@@ -1,5 +1,6 @@
 """The deprecated aliases of the modules that moved when each game became a package (issue 19):
-which old module went where, and the warning importing one gives.
+which old module went where, and the warning importing one gives; and the warning a renamed
+name gives (:func:`renamed`: 7½'s events of history format 1, which became the shared ones).
 
 Each alias (``cartes.games.core``, ``cartes.games.betting``...) re-exports the very objects of its
 new modules and calls :func:`warn_moved` when imported; the warning is attributed to the code
@@ -14,7 +15,7 @@ from __future__ import annotations
 import sys
 import warnings
 
-__all__ = ["MOVED", "warn_moved"]
+__all__ = ["MOVED", "renamed", "warn_moved", "warn_renamed_attribute"]
 
 #: Each deprecated module and the modules its names moved to.
 MOVED: dict[str, tuple[str, ...]] = {
@@ -28,6 +29,7 @@ MOVED: dict[str, tuple[str, ...]] = {
     "cartes.games.events": (
         "cartes.games.calatone.events",
         "cartes.games.chips",
+        "cartes.games.dealing",
         "cartes.games.poker.events",
         "cartes.games.stud.events",
     ),
@@ -37,7 +39,11 @@ MOVED: dict[str, tuple[str, ...]] = {
     "cartes.games.calatone_hands": ("cartes.games.calatone.rules",),
     "cartes.games.calatone_encoding": ("cartes.games.calatone.encoding",),
     "cartes.games.siete_y_medio_actions": ("cartes.games.siete_y_medio.actions",),
-    "cartes.games.siete_y_medio_events": ("cartes.games.siete_y_medio.events",),
+    "cartes.games.siete_y_medio_events": (
+        "cartes.games.chips",
+        "cartes.games.dealing",
+        "cartes.games.siete_y_medio.events",
+    ),
     "cartes.games.siete_y_medio_legal": ("cartes.games.siete_y_medio.legal",),
     "cartes.games.siete_y_medio_rules": ("cartes.games.siete_y_medio.rules",),
     "cartes.games.siete_y_medio_state": ("cartes.games.siete_y_medio.state",),
@@ -54,6 +60,53 @@ def warn_moved(old: str) -> None:
         "after the next)",
         DeprecationWarning,
         stacklevel=_importer_level(),
+    )
+
+
+def renamed(module: str, old: str, home: str, new: str) -> object:
+    """The object ``old`` of ``module`` became ``new`` of ``home``: warn, as a
+    :class:`DeprecationWarning` attributed to the code that used the old name, and give it
+    (called by a module's ``__getattr__``).
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     cls = renamed("cartes.games.siete_y_medio.events", "Dealt", "cartes.games.dealing",
+    ...                   "CardDealt")
+    >>> cls.__name__, str(caught[0].message)[:72]
+    ('CardDealt', 'cartes.games.siete_y_medio.events.Dealt is deprecated: use cartes.games.')
+    """
+    import importlib
+
+    warnings.warn(
+        f"{module}.{old} is deprecated: use {home}.{new}, the one class of its concept in "
+        "every game (history format cartes-hand/2); the alias goes in the release after "
+        "the next",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return getattr(importlib.import_module(home), new)
+
+
+def warn_renamed_attribute(
+    owner: str, old: str, new: str, why: str = "the name every game gives it"
+) -> None:
+    """Warn, as a :class:`DeprecationWarning` attributed to the code that read it, that the
+    attribute ``old`` of ``owner`` objects is a deprecated alias of ``new`` (called by the
+    alias property).
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     warn_renamed_attribute("SieteState", "bank", "button")
+    >>> str(caught[0].message)[:59]
+    'SieteState.bank is deprecated: read SieteState.button, the '
+    """
+    warnings.warn(
+        f"{owner}.{old} is deprecated: read {owner}.{new}, {why} (the alias goes in the "
+        "release after the next)",
+        DeprecationWarning,
+        stacklevel=3,
     )
 
 

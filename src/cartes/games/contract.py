@@ -13,18 +13,18 @@ A state tells who acts (:attr:`~cartes.games.State.to_act`), what they may do
 :class:`~cartes.games.Event` in :attr:`~cartes.games.State.history`.
 
 Actions are small frozen dataclasses, registered by their ``kind`` (the name a history
-writes). Those that put chips in carry their amount: ``Bet(5)`` puts 5 in, ``Raise(to=10)``
+writes). Those that put chips in carry their amount: ``Bet(5)`` puts 5 in, ``Raise(10)``
 brings the seat's contribution this round to 10. A legal action that allows a range of amounts
 (spread limit) is offered with ``up_to`` set (its :attr:`~Action.range_field` names the amount
 it ranges over); apply it with one amount in that range, or let :meth:`Action.choose` pick one.
 
 >>> from cartes.games import Bet, Fold, Raise
->>> Bet(5), Raise(to=10), Fold()
-(Bet(amount=5), Raise(to=10), Fold())
+>>> Bet(5), Raise(10), Fold()
+(Bet(5), Raise(10), Fold())
 >>> Bet(1, up_to=10).allows(Bet(7)), Bet(1, up_to=10).allows(Bet(11))
 (True, False)
->>> action_from_dict(Raise(to=10).to_dict())
-Raise(to=10)
+>>> action_from_dict(Raise(10).to_dict())
+Raise(10)
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ __all__ = [
     "Observation",
     "State",
     "action_from_dict",
+    "action_repr",
     "checked_amounts",
     "deck_kind",
     "default_action",
@@ -127,6 +128,53 @@ def quick_init(cls: type[E]) -> type[E]:
 _ACTIONS: dict[str, type[Action]] = {}
 
 
+def action_repr(action: Action) -> str:
+    """An action as the call that builds it, the one style of every game's actions: the
+    fields without a default by position, the others by keyword and only when they differ
+    from their default; a range offer shows its range as its field's low end and
+    ``up_to=`` (or ``<prefix>_up_to=`` for ``<prefix>_by``) its high end, right after it.
+    Cards are written as text (the constructors take text), several cards as one text.
+
+    >>> from cartes.games import Bet, Draw, Expose, OpenCalle, Raise, Vote
+    >>> Raise(10), Raise(10, up_to=20), Vote(True), Expose("As")
+    (Raise(10), Raise(10, up_to=20), Vote(True), Expose('As'))
+    >>> Draw(up_to=2), OpenCalle(1, up_to=3, raise_up_to=2, down=True)
+    (Draw(raise_by=0, up_to=2), OpenCalle(1, up_to=3, raise_by=0, raise_up_to=2, down=True))
+    """
+    fields = dataclasses.fields(action)
+    names = {f.name for f in fields}
+    ends: dict[str, str] = {}  # a range's low field -> the field of its high end
+    for f in fields:
+        if f.name == "up_to" and action.range_field is not None:
+            ends[action.range_field] = f.name
+        elif f.name.endswith("_up_to") and f"{f.name[:-6]}_by" in names:
+            ends[f"{f.name[:-6]}_by"] = f.name
+    shown = []
+    for f in fields:
+        if f.name in ends.values():
+            continue
+        value = getattr(action, f.name)
+        end = ends.get(f.name)
+        ranged = end is not None and getattr(action, end) is not None
+        text = _repr_value(value)
+        if f.default is dataclasses.MISSING:
+            shown.append(text)
+        elif ranged or value != f.default or type(value) is not type(f.default):
+            shown.append(f"{f.name}={text}")
+        if ranged:
+            assert end is not None
+            shown.append(f"{end}={getattr(action, end)!r}")
+    return f"{type(action).__name__}({', '.join(shown)})"
+
+
+def _repr_value(value: object) -> str:
+    if isinstance(value, IndexedCard):
+        return repr(str(value))
+    if isinstance(value, tuple) and value and all(isinstance(v, IndexedCard) for v in value):
+        return repr(" ".join(map(str, value)))
+    return repr(value)
+
+
 def _class_name(cls: type) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
 
@@ -137,9 +185,15 @@ class Action:
     which must be new: a subclass that reuses another action's kind (``"show"``, say) raises
     :class:`~cartes.errors.ConfigurationError` when it is defined.
 
-    >>> from cartes.games import Check
+    Every action is written the one way (:func:`action_repr`) unless its class writes its own
+    ``__repr__``: the call that builds it, required fields by position, the others by keyword
+    when not at their default, a range offer's range as ``field=low, up_to=high``.
+
+    >>> from cartes.games import Bet, Check, Draw
     >>> Check().kind, Check().to_dict()
     ('check', {'kind': 'check'})
+    >>> Bet(5), Bet(1, up_to=10), Draw(calle=1, raise_by=2, down=True)
+    (Bet(5), Bet(1, up_to=10), Draw(calle=1, raise_by=2, down=True))
     """
 
     kind: ClassVar[str] = "action"
@@ -153,6 +207,8 @@ class Action:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # No super() call: slots=True rebuilds the class, which breaks zero-argument super.
+        if "__repr__" not in cls.__dict__:  # set before @dataclass, which then keeps it
+            cls.__repr__ = action_repr  # type: ignore[method-assign,assignment]
         if "kind" in cls.__dict__:
             taken = _ACTIONS.get(cls.kind)
             # The same class defined again (slots=True rebuilds it, a module reloads) may
@@ -223,7 +279,7 @@ class Action:
 
         >>> from cartes.games import Bet, Fold
         >>> Bet(1, up_to=10).choose(), Fold().choose()
-        (Bet(amount=1), Fold())
+        (Bet(1), Fold())
         """
         return self
 
@@ -256,7 +312,7 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     """Rebuild an action from :meth:`~cartes.games.Action.to_dict` output.
 
     >>> action_from_dict({"kind": "bet", "amount": 5})
-    Bet(amount=5)
+    Bet(5)
     >>> action_from_dict({"kind": "jump"})
     Traceback (most recent call last):
     ...
@@ -314,8 +370,8 @@ def checked_amounts(action: Action) -> Action:
 
     >>> import numpy as np
     >>> from cartes.games import Bet, Raise
-    >>> checked_amounts(Raise(to=np.int64(10)))
-    Raise(to=10)
+    >>> checked_amounts(Raise(np.int64(10)))
+    Raise(10)
     >>> checked_amounts(Bet(5.0))
     Traceback (most recent call last):
     ...
@@ -425,6 +481,19 @@ class Observation:
     # notebook and IPython views, drawn by cartes.display (see cartes._render)
     _repr_html_ = _render.repr_html
     _repr_pretty_ = _render.repr_pretty
+
+    @property
+    def out(self) -> tuple[bool, ...]:
+        """Which seats are out of the hand, in any game: those that folded in a poker game
+        (:attr:`folded`), those that sit it out in siete y medio
+        (:attr:`SieteObservation.sitting_out
+        <cartes.games.siete_y_medio.observation.SieteObservation.sitting_out>`).
+
+        >>> from cartes.games import SevenCardStud
+        >>> SevenCardStud(players=2).start(seed=1).observation(0).out
+        (False, False)
+        """
+        return self.folded
 
     def visible_cards(self) -> frozenset[Card | SpanishCard]:
         """Every card this observation reveals, anywhere in it.

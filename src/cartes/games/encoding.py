@@ -100,8 +100,10 @@ def canonical(value: object) -> str:
         items = sorted((canonical(k), canonical(v)) for k, v in value.items())
         return "{" + ",".join(f"{k}:{v}" for k, v in items) + "}"
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        # the field names are read once per class: histories hold thousands of events
-        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(value))
+        # the field names are read once per class: histories hold thousands of events; a
+        # field left out of equality (a deprecated alias) is left out of the text too
+        names = _FIELD_NAMES[kind] = tuple(
+            f.name for f in dataclasses.fields(value) if f.compare)
         if isinstance(value, Event):
             _EVENT_KINDS.add(kind)
         return _dataclass_text(value, names)
@@ -324,7 +326,7 @@ class Encoding(ABC):
             f"board={canonical(obs.board)}",
             f"stacks={canonical(obs.stacks)}",
             f"committed={canonical(obs.committed)}",
-            f"folded={canonical(obs.folded)}",
+            f"folded={canonical(obs.out)}",
             f"extra={canonical(obs.extra)}",
             f"over={canonical(obs.is_terminal)}",
         ]

@@ -1,6 +1,7 @@
 """Deprecated alias of :mod:`cartes.games.calatone.events`, :mod:`cartes.games.chips`,
-:mod:`cartes.games.poker.events` and :mod:`cartes.games.stud.events`: ``cartes.games.events``
-moved when each game became a package (issue 19). Importing it warns; it is removed in the
+:mod:`cartes.games.dealing`, :mod:`cartes.games.poker.events` and
+:mod:`cartes.games.stud.events`: ``cartes.games.events`` moved when each game became a
+package (issue 19). Importing it warns; it is removed in the
 release after the next. Import from the new path instead."""
 
 from __future__ import annotations
@@ -13,18 +14,16 @@ from cartes.games.calatone.events import (
     ExposeChosen,
     ExposuresRevealed,
 )
-from cartes.games.chips import HandEnded
+from cartes.games.chips import HandEnded, HandStarted
+from cartes.games.dealing import CardDealt, Reshuffled, Shown
 from cartes.games.poker.events import (
     Acted,
     AntePosted,
-    CardDealt,
-    HandStarted,
     PotAwarded,
     RoundStarted,
-    Shown,
     UncalledReturned,
 )
-from cartes.games.stud.events import CardBurned, Mucked, Reshuffled
+from cartes.games.stud.events import CardBurned, Mucked
 
 __all__ = [
     "Acted",

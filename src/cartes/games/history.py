@@ -1,11 +1,13 @@
-"""The history format, ``cartes-hand/1``: a hand as its setup (the header: the game and its
+"""The history format, ``cartes-hand/2``: a hand as its setup (the header: the game and its
 options, the deck in order, the stacks, the button, the reshuffle seed, a game's own start
 options) and what happened (every action, which replays the hand, and every event, checked on
 replay), and the rebuilding of a hand from it (:func:`cartes.games.replay`, which looks the
 game up in the registry).
 
 A history of cartes' own games names the rules revision it was written under (``rules``);
-one without it is of revision 2.
+one without it is of revision 2. A history of format ``cartes-hand/1`` (before every game
+recorded one event per concept) is read into format 2 first (:func:`upgrade`): its events
+then compare with the replayed ones.
 
 >>> check_history({"game": "seven-card-stud"})
 Traceback (most recent call last):
@@ -24,10 +26,90 @@ from cartes.errors import CartesError, HistoryError
 from cartes.games._source import Source, read_text
 from cartes.games.contract import DECK_KINDS, Game, State, action_from_dict
 
-__all__ = ["HISTORY_FORMAT", "check_history", "rebuild"]
+__all__ = ["HISTORY_FORMAT", "READABLE_FORMATS", "check_history", "rebuild", "upgrade"]
 
 #: The format name a history carries in ``format``.
-HISTORY_FORMAT = "cartes-hand/1"
+HISTORY_FORMAT = "cartes-hand/2"
+
+#: The formats :func:`rebuild` reads: the current one and those :func:`upgrade` translates.
+READABLE_FORMATS = ("cartes-hand/1", HISTORY_FORMAT)
+
+_POKER_GAMES = frozenset({"seven-card-stud", "calatone"})
+_SIETE = "siete-y-medio"
+
+
+def upgrade(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A history in today's format: a format-1 history with its events renamed as format 2
+    records them (a copy; a format-2 history comes back as a copy unchanged). Format 2 gave
+    each concept one event in every game: 7½'s ``bank_start`` became the shared ``start``
+    (the bank as the ``button``, the balances as the ``stacks``) followed by its own
+    ``modality``; its ``card``, ``reveal`` and ``restock`` became the shared ``deal``,
+    ``show`` and ``reshuffle``, whose fields every game now fills (a poker card's ``calle``
+    is 0, a 7½ card's ``street`` is ``None``). A plugin game's events are its own: only the
+    format changes.
+
+    >>> old = {"format": "cartes-hand/1", "game": "siete-y-medio", "events": [
+    ...     {"kind": "restock", "seat": None, "cards": 7},
+    ...     {"kind": "card", "seat": 1, "card": "7o", "face_up": False, "calle": 0,
+    ...      "blind": False}]}
+    >>> new = upgrade(old)
+    >>> new["format"], new["events"][0]
+    ('cartes-hand/2', {'kind': 'reshuffle', 'seat': None, 'cards': 7})
+    >>> new["events"][1]["kind"], new["events"][1]["street"]
+    ('deal', None)
+    """
+    out = dict(data)
+    if data.get("format") != "cartes-hand/1":
+        return out
+    out["format"] = HISTORY_FORMAT
+    events = data.get("events")
+    if isinstance(events, list):
+        game = data.get("game")
+        if game in _POKER_GAMES:
+            out["events"] = [_poker_event(event) for event in events]
+        elif game == _SIETE:
+            out["events"] = [new for event in events for new in _siete_events(event)]
+    return out
+
+
+def _poker_event(event: Any) -> Any:
+    if not isinstance(event, Mapping):
+        return event  # left for the comparison to refuse
+    kind = event.get("kind")
+    if kind == "deal":
+        return {**event, "calle": 0, "blind": False}
+    if kind == "show":
+        return {**event, "calle": 0}
+    return event
+
+
+def _siete_events(event: Any) -> list[Any]:
+    if not isinstance(event, Mapping):
+        return [event]
+    kind, fields = event.get("kind"), dict(event)
+    try:
+        if kind == "bank_start":
+            return [
+                {"kind": "start", "seat": None, "button": fields["seat"],
+                 "stacks": fields["balances"]},
+                {"kind": "modality", "seat": fields["seat"], "modality": fields["modality"],
+                 "minimum": fields["minimum"], "maximum": fields["maximum"],
+                 "sitting_out": fields["sitting_out"]},
+            ]
+        if kind == "card":
+            return [{"kind": "deal", "seat": fields["seat"], "card": fields["card"],
+                     "face_up": fields["face_up"], "street": None, "calle": fields["calle"],
+                     "blind": fields.get("blind", False)}]
+        if kind == "reveal":
+            return [{"kind": "show", "seat": fields["seat"], "cards": fields["cards"],
+                     "description": "", "calle": fields["calle"]}]
+        if kind == "restock":
+            return [{"kind": "reshuffle", "seat": None, "cards": fields["cards"]}]
+    except KeyError as missing:
+        raise HistoryError(
+            f"a format-1 {kind!r} event needs the field {missing}: {dict(event)}"
+        ) from None
+    return [event]
 
 
 def rebuild(data: Source | Mapping[str, Any], make_game: Callable[..., Game]) -> State:
@@ -42,6 +124,7 @@ def rebuild(data: Source | Mapping[str, Any], make_game: Callable[..., Game]) ->
     if not isinstance(data, Mapping):
         raise HistoryError("a hand history must be a JSON object")
     check_history(data)
+    data = upgrade(data)
     kind = DECK_KINDS[data.get("deck_kind", "french")]
     try:
         game = make_game(data["game"], **data["config"])
@@ -94,10 +177,10 @@ def check_history(data: Mapping[str, Any]) -> None:
     missing = [key for key in needed if key not in data]
     if missing:
         raise HistoryError(f"a hand history needs the fields {needed}; missing {missing}")
-    if data["format"] != HISTORY_FORMAT:
+    if data["format"] not in READABLE_FORMATS:
         raise HistoryError(
-            f"format must be {HISTORY_FORMAT!r} (a history written by to_json), "
-            f"got {data['format']!r}"
+            f"format must be {HISTORY_FORMAT!r} (a history written by to_json) or an older "
+            f"format this cartes reads, {list(READABLE_FORMATS[:-1])}; got {data['format']!r}"
         )
     if not isinstance(data["game"], str):
         raise HistoryError(f"game must be a game name (text), got {data['game']!r}")

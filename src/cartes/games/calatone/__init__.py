@@ -150,7 +150,7 @@ class Calatone(HandGame[CalatoneState]):
         calatone never runs out of cards (C-16).
 
         >>> state = Calatone(players=2).start(seed=5, stacks=[50, 80], button=1)
-        >>> state.stacks, state.dealer, state.street
+        >>> state.stacks, state.button, state.street
         ((49, 79), 1, 2)
         """
         return self._start(seed, deck, stacks, button, reshuffle_seed)

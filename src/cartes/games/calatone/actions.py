@@ -39,9 +39,6 @@ class Expose(Action):
     def __post_init__(self) -> None:
         object.__setattr__(self, "card", Card(self.card))
 
-    def __repr__(self) -> str:
-        return f"Expose('{self.card}')"
-
     @classmethod
     def pick_among(cls, offers: Sequence[Action]) -> Action | None:
         """A host exposes the lower of the seat's two cards (by index).
@@ -90,9 +87,6 @@ class Declare(Action):
         ordered = sorted(five, key=_descending)
         object.__setattr__(declaration, "cards", tuple(ordered))
         return declaration
-
-    def __repr__(self) -> str:
-        return f"Declare('{' '.join(map(str, self.cards))}')"
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "cards": " ".join(map(str, self.cards))}

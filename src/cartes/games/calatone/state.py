@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from cartes.deck import Deck
 from cartes.french import Card, Hand
+from cartes.games._moved import warn_renamed_attribute
 from cartes.games.calatone.actions import Concede, Declare, Expose, expose_offer
 from cartes.games.calatone.events import (
     AllPassed,
@@ -36,19 +37,17 @@ from cartes.games.calatone.rules import (
     describe,
     partial_value,
 )
-from cartes.games.chips import Bet, HandEnded
+from cartes.games.chips import Bet, HandEnded, HandStarted
 from cartes.games.contract import Action, Event, Observation
+from cartes.games.dealing import CardDealt, Shown
 from cartes.games.hand import Setup
 from cartes.games.poker import betting
 from cartes.games.poker.actions import Raise
 from cartes.games.poker.events import (
     Acted,
     AntePosted,
-    CardDealt,
-    HandStarted,
     PotAwarded,
     RoundStarted,
-    Shown,
     UncalledReturned,
 )
 from cartes.games.poker.pots import Pot, split
@@ -112,7 +111,7 @@ class CalatoneState(PokerState):
     >>> state = Calatone(players=2).start(seed=3)
     >>> state.apply_all([Expose(state.cards[1][0]), Expose(state.cards[0][0])])
     >>> state.round_number, state.legal_actions()
-    (1, (Fold(), Check(), Bet(amount=1, up_to=10)))
+    (1, (Fold(), Check(), Bet(1, up_to=10)))
     """
 
     copied: ClassVar[Mapping[str, Callable[[Any], Any]]] = {
@@ -180,7 +179,8 @@ class CalatoneState(PokerState):
 
     @property
     def dealer(self) -> int:
-        """The dealer's seat: the :attr:`button`."""
+        """Deprecated: the dealer's seat is the :attr:`button`, as every game names it."""
+        warn_renamed_attribute("CalatoneState", "dealer", "button")
         return self.setup.button
 
     # -- the flow of the hand ----------------------------------------------------------------
@@ -577,8 +577,8 @@ class CalatoneState(PokerState):
             "phase": self.phase,
             "street": self.street,
             "round": self.round_number,
-            "dealer": self.dealer,
-            "button": self.dealer,
+            "dealer": self.setup.button,
+            "button": self.setup.button,
             "up_cards": self.up_cards,
             "expose_choice": self.chosen.get(seat) if seat is not None else None,
         }

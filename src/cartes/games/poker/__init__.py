@@ -14,7 +14,7 @@ Nothing here imports a game: the games import the family.
 >>> from cartes.games.poker import Chips, FixedLimit, RaiseCap, BettingRound
 >>> rnd = BettingRound(Chips([100, 100]), FixedLimit(5, 10), RaiseCap(4), first=0)
 >>> rnd.legal(0)
-(Fold(), Check(), Bet(amount=5))
+(Fold(), Check(), Bet(5))
 """
 
 from __future__ import annotations

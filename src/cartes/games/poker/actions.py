@@ -4,8 +4,8 @@ offer. The bet itself is :class:`~cartes.games.chips.Bet`, which a 7½ punter st
 showdown's actions are each game's own (stud's :class:`~cartes.games.stud.Show`, calatone's
 :class:`~cartes.games.calatone.Declare`).
 
->>> Raise(to=10), Raise(to=4, up_to=9).choose(), Fold().to_dict()
-(Raise(to=10), Raise(to=4), {'kind': 'fold'})
+>>> Raise(10), Raise(4, up_to=9).choose(), Fold().to_dict()
+(Raise(10), Raise(4), {'kind': 'fold'})
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ class Raise(Action):
 
     As an offer, ``up_to`` (when set) means any total from ``to`` to ``up_to``.
 
-    >>> Raise(to=10).allows(Raise(to=10)), Raise(to=4, up_to=9).allows(Raise(to=9))
+    >>> Raise(10).allows(Raise(10)), Raise(4, up_to=9).allows(Raise(9))
     (True, True)
     """
 
@@ -69,10 +69,6 @@ class Raise(Action):
     range_field: ClassVar[str | None] = "to"
     to: int
     up_to: int | None = None
-
-    def __repr__(self) -> str:
-        extra = "" if self.up_to is None else f", up_to={self.up_to}"
-        return f"Raise(to={self.to}{extra})"
 
     def allows(self, action: Action) -> bool:
         if type(action) is not Raise or action.up_to is not None:
@@ -84,7 +80,7 @@ class Raise(Action):
         if self.up_to is None:
             return self
         to = self.to if rng is None else int(rng.integers(self.to, self.up_to + 1))
-        return Raise(to=to)
+        return Raise(to)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,8 +15,8 @@ The pieces are game-agnostic so that seven-card stud and calatone share them:
 >>> chips = Chips([100, 100, 100])
 >>> rnd = BettingRound(chips, FixedLimit(5, 10), RaiseCap(4), first=0)
 >>> rnd.to_act, rnd.legal(0)
-(0, (Fold(), Check(), Bet(amount=5)))
->>> rnd.apply(0, Bet(5)), rnd.apply(1, Raise(to=10)), rnd.apply(2, Fold()), rnd.apply(0, Call())
+(0, (Fold(), Check(), Bet(5)))
+>>> rnd.apply(0, Bet(5)), rnd.apply(1, Raise(10)), rnd.apply(2, Fold()), rnd.apply(0, Call())
 (5, 10, 0, 5)
 >>> from cartes.games.poker.pots import pots
 >>> rnd.is_over, pots([10, 10, 0], [False, False, True])
@@ -421,7 +421,7 @@ class BettingRound:
                 low = high  # the raise to the ceiling is a short raise, like an all-in
         if level == 0:
             return (Bet(low, up_to=None if high == low else high),)
-        return (Raise(to=low, up_to=None if high == low else high),)
+        return (Raise(low, up_to=None if high == low else high),)
 
     # -- changes ------------------------------------------------------------------------------
 
@@ -603,10 +603,10 @@ def _bet(amount: int) -> Bet:
 
 
 def _raise(to: int) -> Raise:
-    """``Raise(to=to)``, shared like :func:`_bet`."""
+    """``Raise(to)``, shared like :func:`_bet`."""
     offer = _RAISES.get(to)
     if offer is None:
-        offer = Raise(to=to)
+        offer = Raise(to)
         if len(_RAISES) < 4096:
             _RAISES[to] = offer
     return offer

@@ -63,7 +63,7 @@ class PokerEncoding(AmountEncoding):
             first = self._first(kind)
             for j, amount in enumerate(self._bucket_amounts(spans)):
                 if amount is not None:
-                    legal[first + j] = Bet(amount) if kind == "bet" else Raise(to=amount)
+                    legal[first + j] = Bet(amount) if kind == "bet" else Raise(amount)
         return legal
 
     def nearest(

@@ -1,25 +1,24 @@
-"""The events of the poker games (stud and calatone): what a hand's history holds. A hand
-ends with :class:`~cartes.games.chips.HandEnded`, shared with the other games played for chips;
-calatone's own events are in :mod:`cartes.games.calatone.events`.
+"""The betting events of the poker games (stud and calatone): the antes, the rounds, the
+actions, the uncalled bets and the pots awarded. A hand starts and ends with
+:class:`~cartes.games.chips.HandStarted` and :class:`~cartes.games.chips.HandEnded`, and its
+cards are dealt and shown with :class:`~cartes.games.dealing.CardDealt` and
+:class:`~cartes.games.dealing.Shown`, the events every game shares (importable from here too);
+calatone's and stud's own events are in :mod:`cartes.games.calatone.events` and
+:mod:`cartes.games.stud.events`.
 
-Every event has a ``seat`` (``None`` for table events). :meth:`~cartes.games.Event.seen_by`
-hides what a seat may not see: other seats' down cards (stud's burned cards and mucked hands
-are in :mod:`cartes.games.stud.events`).
-
->>> from cartes import Card
->>> CardDealt(seat=0, card=Card("Kd"), face_up=True, street=3).to_dict()
-{'kind': 'deal', 'seat': 0, 'card': 'Kd', 'face_up': True, 'street': 3}
->>> CardDealt(seat=0, card=Card("Kd"), face_up=False, street=3).seen_by(1)
-CardDealt(seat=0, card=None, face_up=False, street=3)
+>>> AntePosted(seat=0, amount=1).to_dict()
+{'kind': 'ante', 'seat': 0, 'amount': 1}
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar
 
-from cartes.french import Card
+from cartes.games.chips import HandStarted as HandStarted
 from cartes.games.contract import Action, Event, quick_init
+from cartes.games.dealing import CardDealt as CardDealt
+from cartes.games.dealing import Shown as Shown
 from cartes.games.poker.actions import Raise
 
 _VERBS = {"bring_in": "brings in", "complete": "completes with", "fold": "folds",
@@ -29,34 +28,7 @@ _VERBS = {"bring_in": "brings in", "complete": "completes with", "fold": "folds"
 _STREETS = {2: "Second street", 3: "Third street", 4: "Fourth street", 5: "Fifth street",
             6: "Sixth street", 7: "Seventh street"}
 
-__all__ = [
-    "Acted",
-    "AntePosted",
-    "CardDealt",
-    "HandStarted",
-    "PotAwarded",
-    "RoundStarted",
-    "Shown",
-    "UncalledReturned",
-]
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class HandStarted(Event):
-    """A hand begins: the button and every seat's stack before the antes.
-
-    >>> HandStarted(seat=None, button=0, stacks=(10, 10)).kind
-    'start'
-    """
-
-    kind: ClassVar[str] = "start"
-    button: int
-    stacks: tuple[int, ...]
-
-    def describe(self) -> str:
-        stacks = " ".join(map(str, self.stacks))
-        return f"Hand starts: button seat {self.button}, stacks {stacks}"
+__all__ = ["Acted", "AntePosted", "PotAwarded", "RoundStarted", "UncalledReturned"]
 
 
 @quick_init
@@ -73,35 +45,6 @@ class AntePosted(Event):
 
     def describe(self) -> str:
         return f"Seat {self.seat} posts the ante: {self.amount}"
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class CardDealt(Event):
-    """A card dealt to ``seat`` face up or down; ``seat=None`` is a community card.
-
-    >>> CardDealt(seat=2, card=Card("As"), face_up=False, street=7).seen_by(0).card is None
-    True
-    """
-
-    kind: ClassVar[str] = "deal"
-    card: Card | None
-    face_up: bool
-    street: int
-
-    def seen_by(self, seat: int | None) -> Event:
-        if self.face_up or seat == self.seat:
-            return self
-        if type(self) is CardDealt:  # built directly: dataclasses.replace is slow
-            return CardDealt(self.seat, None, False, self.street)
-        return replace(self, card=None)
-
-    def describe(self) -> str:
-        if self.seat is None:
-            return f"Community card: {self.card}"
-        face = "up" if self.face_up else "down"
-        card = "??" if self.card is None else str(self.card)
-        return f"Seat {self.seat} is dealt {card} face {face}"
 
 
 @quick_init
@@ -158,24 +101,6 @@ class UncalledReturned(Event):
 
     def describe(self) -> str:
         return f"Uncalled {self.amount} returned to seat {self.seat}"
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Shown(Event):
-    """A seat shows its cards at the showdown; ``description`` names its best hand.
-
-    >>> Shown(seat=0, cards=(Card("As"),), description="x").seen_by(1).cards
-    (Card('As'),)
-    """
-
-    kind: ClassVar[str] = "show"
-    cards: tuple[Card, ...]
-    description: str
-
-    def describe(self) -> str:
-        cards = " ".join(map(str, self.cards))
-        return f"Seat {self.seat} shows {cards}: {self.description}"
 
 
 @quick_init

@@ -17,7 +17,7 @@ numbered clockwise; the deal and the turns go counter-clockwise from the bank's 
 >>> deck = Deck.stacked("5o 2c 6e  2b 3o", kind=SpanishCard)
 >>> state = game.start(deck=deck)                   # seat 2 (the bank's right), seat 1, bank
 >>> state.to_act, state.legal_actions()
-(2, (Bet(amount=1, up_to=3),))
+(2, (Bet(1, up_to=3),))
 >>> state.apply_all([Bet(2), Draw(), Stand(), Bet(1), Stand()])
 >>> state.apply_all([Stand()])                      # the bank stands on its 6
 >>> state.payoffs            # seat 2's 5 + 2 = 7 beats 6 (+2); seat 1's 2 loses to it (-1)
@@ -193,7 +193,7 @@ class SieteYMedio(HandGame[SieteState]):
         sit this hand out (M-6).
 
         >>> state = SieteYMedio(players=3).start(seed=4, button=1)
-        >>> state.bank, state.order
+        >>> state.button, state.order
         (1, (0, 2))
         """
         return self._start(seed, deck, stacks, button, reshuffle_seed,

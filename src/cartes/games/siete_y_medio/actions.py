@@ -20,7 +20,6 @@ Draw(down=True)
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
@@ -48,18 +47,6 @@ __all__ = [
 _CALLE_WORDS = {"calle": "a calle number (an int, 0 for the first hand or calle)"}
 
 
-def _short_repr(action: Action) -> str:
-    """The action with only the fields that differ from their defaults: ``Draw(calle=1)``."""
-    shown = []
-    for f in dataclasses.fields(action):
-        value = getattr(action, f.name)
-        if f.default is dataclasses.MISSING or value != f.default or type(value) is not type(
-            f.default
-        ):
-            shown.append(f"{f.name}={value!r}")
-    return f"{type(action).__name__}({', '.join(shown)})"
-
-
 def _on_calle(calle: int) -> str:
     """`` on calle 2`` for a calle opened from a figure; nothing for the hand itself (0)."""
     return f" on calle {calle}" if calle else ""
@@ -83,7 +70,7 @@ def _pick(low: int, high: int | None, rng: np.random.Generator | None) -> int:
 class Vote(Action):
     """Accept or reject the bank's modality-3 proposal (M-6).
 
-    >>> Vote(accept=True).to_dict()
+    >>> Vote(True).to_dict()
     {'kind': 'vote', 'accept': True}
     """
 
@@ -207,9 +194,6 @@ class Stand(Action):
     def label(self) -> str:
         return "stand" + _on_calle(self.calle)
 
-    def __repr__(self) -> str:
-        return _short_repr(self)
-
 
 @quick_init
 @dataclass(frozen=True, slots=True)
@@ -236,9 +220,6 @@ class Draw(Action):
     def label(self) -> str:
         face = "face down" if self.down else "face up"
         return f"draw {face}{_on_calle(self.calle)}{_raise(self.raise_by, self.up_to)}"
-
-    def __repr__(self) -> str:
-        return _short_repr(self)
 
     def allows(self, action: Action) -> bool:
         if type(action) is not Draw or action.up_to is not None:
@@ -273,9 +254,6 @@ class Muerta(Action):
     def label(self) -> str:
         return "muerta: the 7 face up, one card nobody sees" + _raise(self.raise_by, self.up_to)
 
-    def __repr__(self) -> str:
-        return _short_repr(self)
-
     def allows(self, action: Action) -> bool:
         if type(action) is not Muerta or action.up_to is not None:
             return False
@@ -303,7 +281,7 @@ class OpenCalle(Action):
     >>> offer.allows(OpenCalle(3, raise_by=2)), offer.allows(OpenCalle(3, down=True))
     (True, False)
     >>> offer.choose(), OpenCalle(2, calle=1, down=True)
-    (OpenCalle(amount=1), OpenCalle(amount=2, calle=1, down=True))
+    (OpenCalle(1), OpenCalle(2, calle=1, down=True))
     """
 
     kind: ClassVar[str] = "open_calle"
@@ -323,9 +301,6 @@ class OpenCalle(Action):
             f"open a calle on a figure, bet {bet}: draw {face}{_on_calle(self.calle)}"
             f"{_raise(self.raise_by, self.raise_up_to)}"
         )
-
-    def __repr__(self) -> str:
-        return _short_repr(self)
 
     def allows(self, action: Action) -> bool:
         if type(action) is not OpenCalle or action.up_to is not None:

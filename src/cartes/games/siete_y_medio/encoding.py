@@ -242,7 +242,7 @@ class SieteEncoding(AmountEncoding):
         pieces["bank"][where[int(extra["bank"])]] = 1
         low, high = extra["limits"]
         for r, seat in enumerate(order):
-            pieces["out"][r] = obs.folded[seat]
+            pieces["out"][r] = obs.out[seat]
             for c, (cards, _up, bet, status) in enumerate(extra["calles"][seat]):
                 for card in cards:
                     if card is None:

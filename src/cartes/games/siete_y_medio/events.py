@@ -1,43 +1,40 @@
 """The events of a siete y medio hand, and who may see them (SPEC §3).
 
-A punter's face-down card is seen by him alone until it is turned up or shown at the
-settlement; the card of a *muerta* (M-14) is seen by nobody, its owner included, until the
-settlement. Every other event is public.
+A hand starts, deals, shows and reshuffles with the events every game shares
+(:class:`~cartes.games.chips.HandStarted`, :class:`~cartes.games.dealing.CardDealt`,
+:class:`~cartes.games.dealing.Shown`, :class:`~cartes.games.dealing.Reshuffled`): a punter's
+face-down card is seen by him alone until it is turned up or shown at the settlement; the card
+of a *muerta* (M-14) is seen by nobody, its owner included, until the settlement. Every event
+here is public. Their 7½ names of history format 1 (``BankHandStarted``, ``Dealt``,
+``Revealed``, ``StockReshuffled``) are deprecated aliases of the shared classes.
 
->>> from cartes import SpanishCard
->>> event = Dealt(seat=1, card=SpanishCard("7o"), face_up=False, calle=0)
->>> event.seen_by(1).card, event.seen_by(0).card
-(SpanishCard('7o'), None)
->>> Dealt(seat=1, card=SpanishCard("10c"), face_up=False, calle=0, blind=True).seen_by(1).card
 >>> Staked(seat=2, calle=0, amount=1, total=3).to_dict()
 {'kind': 'stake', 'seat': 2, 'calle': 0, 'amount': 1, 'total': 3}
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar
 
+from cartes.games._moved import renamed
 from cartes.games.contract import Event, quick_init
 from cartes.spanish import SpanishCard
 
 __all__ = [
     "Annulled",
-    "BankHandStarted",
     "BankTaken",
     "Busted",
     "CalleOpened",
-    "Dealt",
     "Declined",
     "Exchanged",
     "HandValid",
+    "ModalityAnnounced",
     "MuertaPlayed",
     "NoVoterChose",
-    "Revealed",
     "Settled",
     "Staked",
     "StakesAgreed",
-    "StockReshuffled",
     "Stood",
     "Turned",
     "Voted",
@@ -46,27 +43,25 @@ __all__ = [
 
 @quick_init
 @dataclass(frozen=True, slots=True)
-class BankHandStarted(Event):
-    """A hand begins: ``seat`` is the bank; every seat's balance, the modality and its limits
-    as announced, and the seats sitting the hand out.
+class ModalityAnnounced(Event):
+    """The bank (``seat``) announces the hand's modality and its limits, and the seats the
+    host sat out; it follows the :class:`~cartes.games.chips.HandStarted` that names the bank
+    (the ``button``) and every seat's balance (its ``stacks``).
 
-    >>> BankHandStarted(seat=0, balances=(0, 0), modality=1, minimum=1, maximum=3,
-    ...                 sitting_out=()).kind
-    'bank_start'
+    >>> ModalityAnnounced(seat=0, modality=1, minimum=1, maximum=3, sitting_out=(2,)).describe()
+    'Bank seat 0: modality 1 (1-3), sitting out [2]'
     """
 
-    kind: ClassVar[str] = "bank_start"
-    balances: tuple[int, ...]
+    kind: ClassVar[str] = "modality"
     modality: int
     minimum: int
     maximum: int
     sitting_out: tuple[int, ...]
 
     def describe(self) -> str:
-        balances = " ".join(map(str, self.balances))
         out = f", sitting out {list(self.sitting_out)}" if self.sitting_out else ""
-        return (f"Hand starts: bank seat {self.seat}, modality {self.modality} "
-                f"({self.minimum}-{self.maximum}), balances {balances}{out}")
+        limits = f"{self.minimum}-{self.maximum}"
+        return f"Bank seat {self.seat}: modality {self.modality} ({limits}){out}"
 
 
 @quick_init
@@ -123,37 +118,6 @@ class NoVoterChose(Event):
     def describe(self) -> str:
         return (f"Seat {self.seat} plays at the adopted stakes" if self.plays
                 else f"Seat {self.seat} sits the hand out")
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Dealt(Event):
-    """A card dealt to ``seat``'s calle ``calle`` (0 for the bank and for a hand without
-    calles). A face-down card is seen by its owner only; a ``blind`` one (the *muerta*'s) by
-    nobody.
-
-    >>> Dealt(seat=0, card=SpanishCard("3b"), face_up=True, calle=0).seen_by(2).card
-    SpanishCard('3b')
-    """
-
-    kind: ClassVar[str] = "card"
-    card: SpanishCard | None
-    face_up: bool
-    calle: int
-    blind: bool = False
-
-    def seen_by(self, seat: int | None) -> Event:
-        if self.face_up or (seat == self.seat and not self.blind):
-            return self
-        if type(self) is Dealt:  # built directly: dataclasses.replace is slow
-            return Dealt(self.seat, None, False, self.calle, self.blind)
-        return replace(self, card=None)
-
-    def describe(self) -> str:
-        card = "??" if self.card is None else str(self.card)
-        face = "unseen" if self.blind else "face up" if self.face_up else "face down"
-        calle = f" (calle {self.calle})" if self.calle else ""
-        return f"Seat {self.seat} is dealt {card} {face}{calle}"
 
 
 @quick_init
@@ -335,39 +299,6 @@ class MuertaPlayed(Event):
 
 @quick_init
 @dataclass(frozen=True, slots=True)
-class StockReshuffled(Event):
-    """The stock ran out: the ``cards`` discards are shuffled into a new stock (M-16, M-26).
-
-    >>> StockReshuffled(seat=None, cards=7).cards
-    7
-    """
-
-    kind: ClassVar[str] = "restock"
-    cards: int
-
-    def describe(self) -> str:
-        return f"Stock empty: {self.cards} discards shuffled into a new stock"
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Revealed(Event):
-    """At the settlement a hand or calle is shown, every card face up (M-18).
-
-    >>> Revealed(seat=1, calle=0, cards=(SpanishCard("5o"),)).seen_by(None).cards
-    (SpanishCard('5o'),)
-    """
-
-    kind: ClassVar[str] = "reveal"
-    calle: int
-    cards: tuple[SpanishCard, ...]
-
-    def describe(self) -> str:
-        return f"Seat {self.seat} shows {' '.join(map(str, self.cards))}"
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
 class Settled(Event):
     """A hand or calle is settled against the bank (§3.5): its ``total`` in half-points, the
     row that applied (``outcome``: ``"bust"``, ``"bank_seven_and_half"``, ``"muerta"``,
@@ -408,3 +339,19 @@ def _points(half_points: int) -> str:
     """Half-points as text: 15 is '7½', 1 is '½'."""
     whole, half = divmod(half_points, 2)
     return f"{whole}½" if half and whole else "½" if half else str(whole)
+
+
+#: The 7½ events of history format 1 that became the shared ones, by their old names.
+_RENAMED = {
+    "BankHandStarted": ("cartes.games.chips", "HandStarted"),
+    "Dealt": ("cartes.games.dealing", "CardDealt"),
+    "Revealed": ("cartes.games.dealing", "Shown"),
+    "StockReshuffled": ("cartes.games.dealing", "Reshuffled"),
+}
+
+
+def __getattr__(name: str) -> object:
+    # the old names warn when used; the library itself never uses them
+    if name in _RENAMED:
+        return renamed(__name__, name, *_RENAMED[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,7 +8,7 @@ names the rule an action breaks, for the error message of
 >>> from cartes.games import SieteYMedio, Stand
 >>> state = SieteYMedio(players=2).start(deck=Deck.stacked("3o 5e 1b", kind=SpanishCard))
 >>> offers(state)
-(Decline(), Bet(amount=1, up_to=3))
+(Decline(), Bet(1, up_to=3))
 >>> why_not(state, Stand())  # doctest: +ELLIPSIS
 'the bet comes first, on the first card: Bet(1) to Bet(3); then stand, draw or play ...'
 >>> why_not(state, "stand") is None  # not an action: nothing more to say than "not legal"

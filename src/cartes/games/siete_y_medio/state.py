@@ -22,8 +22,10 @@ import numpy as np
 
 from cartes.deck import Deck
 from cartes.errors import ConfigurationError, IllegalActionError
-from cartes.games.chips import Bet, HandEnded
+from cartes.games._moved import warn_renamed_attribute
+from cartes.games.chips import Bet, HandEnded, HandStarted
 from cartes.games.contract import Action, Event, Observation
+from cartes.games.dealing import CardDealt, Reshuffled, Shown
 from cartes.games.hand import HandState, Setup
 from cartes.games.siete_y_medio.actions import (
     Annul,
@@ -40,26 +42,24 @@ from cartes.games.siete_y_medio.actions import (
 )
 from cartes.games.siete_y_medio.events import (
     Annulled,
-    BankHandStarted,
     BankTaken,
     Busted,
     CalleOpened,
-    Dealt,
     Declined,
     Exchanged,
     HandValid,
+    ModalityAnnounced,
     MuertaPlayed,
     NoVoterChose,
-    Revealed,
     Settled,
     Staked,
     StakesAgreed,
-    StockReshuffled,
     Stood,
     Turned,
     Voted,
 )
 from cartes.games.siete_y_medio.legal import offers, why_not
+from cartes.games.siete_y_medio.observation import SieteObservation
 from cartes.games.siete_y_medio.rules import (
     MODALITY_LIMITS,
     TARGET,
@@ -159,7 +159,8 @@ class SieteState(HandState):
 
     @property
     def bank(self) -> int:
-        """The bank's seat: the :attr:`button`."""
+        """Deprecated: the bank's seat is the :attr:`button`, as every game names it."""
+        warn_renamed_attribute("SieteState", "bank", "button")
         return self.setup.button
 
     @property
@@ -170,7 +171,9 @@ class SieteState(HandState):
 
     @property
     def initial_balances(self) -> tuple[int, ...]:
-        """Each seat's balance before the hand: the :attr:`initial_stacks`."""
+        """Deprecated: each seat's balance before the hand is its :attr:`initial_stacks`, as
+        every game names it."""
+        warn_renamed_attribute("SieteState", "initial_balances", "initial_stacks")
         return self.setup.stacks
 
     # -- the flow of the hand ----------------------------------------------------------------
@@ -180,8 +183,9 @@ class SieteState(HandState):
 
     def _begin(self) -> None:
         lo, hi = self.limits
-        self._record(BankHandStarted(self.bank, self.initial_balances, self.game.modality,
-                                            lo, hi, self.sitting_out))
+        self._record(HandStarted(None, self.setup.button, self.setup.stacks))
+        self._record(ModalityAnnounced(self.setup.button, self.game.modality, lo, hi,
+                                       self.sitting_out))
         if self.game.modality == 3 and self._playing():
             self.current = self._playing()[0]
             return
@@ -229,7 +233,7 @@ class SieteState(HandState):
             count = len(self.discards)
             self.deck = self._shuffled(self.discards)
             self.discards = []
-            self._record(StockReshuffled(None, count))
+            self._record(Reshuffled(None, count))
         card: SpanishCard = self.deck.draw()
         return card
 
@@ -260,10 +264,10 @@ class SieteState(HandState):
         for p in playing:
             card = self._card()
             self.punters[p].calles = [_Calle(card, False)]
-            self._record(Dealt(p, card, False, 0))
+            self._record(CardDealt(p, card, False))
         card = self._card()
         self.bank_hand = _Calle(card, False)
-        self._record(Dealt(self.bank, card, False, 0))
+        self._record(CardDealt(self.button, card, False))
         self._validity()
 
     def _validity(self) -> None:
@@ -273,7 +277,7 @@ class SieteState(HandState):
             self.current = None
             return
         self._set_aside_done()
-        self._record(HandValid(self.bank))
+        self._record(HandValid(self.button))
         self._next_punter()
 
     def _next_punter(self) -> None:
@@ -292,7 +296,7 @@ class SieteState(HandState):
             return
         assert self.bank_hand is not None
         self.bank_hand.up[0] = True
-        self._record(Turned(self.bank, 0, self.bank_hand.cards[0]))
+        self._record(Turned(self.button, 0, self.bank_hand.cards[0]))
         self.phase = "bank"
 
     def _after_card(self, seat: int, index: int) -> None:
@@ -301,9 +305,9 @@ class SieteState(HandState):
         points = calle.total
         if points > TARGET:
             calle.status = "bust"
-            amount = 0 if seat == self.bank else calle.bet
+            amount = 0 if seat == self.button else calle.bet
             self.net[seat] -= amount
-            self.net[self.bank] += amount
+            self.net[self.button] += amount
             # The cards are shown in the Busted event and go to the discards, which may deal
             # them again: they leave the calle, so no card is ever in two places.
             self._record(Busted(seat, index, tuple(calle.cards), points, amount))
@@ -321,7 +325,7 @@ class SieteState(HandState):
         self._calle_finished(seat)
 
     def _calle_finished(self, seat: int) -> None:
-        if seat == self.bank:
+        if seat == self.button:
             self._settle()
             return
         punter = self.punters[seat]
@@ -332,7 +336,7 @@ class SieteState(HandState):
             self.phase = "play"
 
     def _calle(self, seat: int, index: int) -> _Calle:
-        if seat == self.bank:
+        if seat == self.button:
             assert self.bank_hand is not None
             return self.bank_hand
         return self.punters[seat].calles[index]
@@ -353,7 +357,7 @@ class SieteState(HandState):
                     continue
                 if not all(calle.up):
                     calle.up = [True] * len(calle.cards)
-                    self._record(Revealed(p, index, tuple(calle.cards)))
+                    self._record(Shown(p, tuple(calle.cards), "", index))
                 points = calle.total
                 outcome, amount = settle_hand(points, calle.bet, bank,
                                               muerta=calle.status == "muerta",
@@ -362,10 +366,10 @@ class SieteState(HandState):
                 if outcome == "privileged":
                     privileged = p
                 self.net[p] += amount
-                self.net[self.bank] -= amount
+                self.net[self.button] -= amount
                 self._record(Settled(p, index, points, outcome, amount))
         if self.game.bank_passes == "every_hand":
-            self.next_bank = (self.bank - 1) % self.n  # to the bank's right
+            self.next_bank = (self.button - 1) % self.n  # to the bank's right
         elif privileged is not None:
             self.next_bank = privileged
             self._record(BankTaken(privileged))
@@ -375,7 +379,7 @@ class SieteState(HandState):
 
     def _next_to_act(self) -> int | None:
         if self.phase in ("validity", "bank"):
-            return self.bank
+            return self.button
         return self.current
 
     @property
@@ -399,7 +403,7 @@ class SieteState(HandState):
     @property
     def balances(self) -> tuple[int, ...]:
         """Every seat's balance now: before the hand, plus what it has won or lost so far."""
-        return tuple(b + d for b, d in zip(self.initial_balances, self.net, strict=True))
+        return tuple(b + d for b, d in zip(self.setup.stacks, self.net, strict=True))
 
     @property
     def stacks(self) -> tuple[int, ...]:
@@ -416,7 +420,7 @@ class SieteState(HandState):
     def calles(self, seat: int) -> tuple[tuple[SpanishCard, ...], ...]:
         """The cards of each of ``seat``'s calles (one for a hand without calles and for the
         bank), all of them: this is the house's view, see :meth:`observation` for a seat's."""
-        if seat == self.bank:
+        if seat == self.button:
             return () if self.bank_hand is None else (tuple(self.bank_hand.cards),)
         return tuple(tuple(c.cards) for c in self.punters[seat].calles)
 
@@ -492,8 +496,8 @@ class SieteState(HandState):
         card = self._card()  # before the 4 is set aside: M-12's "new card"
         self.aside.append(four)
         calle.cards[0] = card
-        self._record(Dealt(seat, card, False, 0))
-        if seat == self.bank:
+        self._record(CardDealt(seat, card, False))
+        if seat == self.button:
             self._validity()
 
     def _do_annul(self, seat: int, action: Annul) -> None:
@@ -562,8 +566,8 @@ class SieteState(HandState):
         card = self._card()
         calle.cards.append(card)
         calle.up.append(not down)
-        self._record(Dealt(seat, card, not down, index))
-        if seat != self.bank:
+        self._record(CardDealt(seat, card, not down, None, index))
+        if seat != self.button:
             punter = self.punters[seat]
             punter.target = index
             if punter.opening and card.is_figure:
@@ -589,7 +593,7 @@ class SieteState(HandState):
         calle.cards.append(card)
         calle.up.append(False)
         calle.status = "muerta"
-        self._record(Dealt(seat, card, False, 0, blind=True))
+        self._record(CardDealt(seat, card, False, None, 0, True))
         self._record(MuertaPlayed(seat))
         punter.status = "done"
         self._next_punter()
@@ -621,18 +625,18 @@ class SieteState(HandState):
                            ...]] = []
         cards: list[tuple[SpanishCard | None, ...]] = []
         at_risk: list[int] = []
-        folded: list[bool] = []
-        bank, bank_hand, visible = self.bank, self.bank_hand, self._visible
+        sitting_out: list[bool] = []
+        bank, bank_hand, visible = self.button, self.bank_hand, self._visible
         for s in range(self.n):
             hands: list[_Calle]
             risk = 0
             if s == bank:
                 hands = [] if bank_hand is None else [bank_hand]
-                folded.append(False)
+                sitting_out.append(False)
             else:
                 punter = self.punters[s]
                 hands = punter.calles
-                folded.append(punter.status in ("out", "declined"))
+                sitting_out.append(punter.status in ("out", "declined"))
             own = s == seat
             views = []
             seen: tuple[SpanishCard | None, ...] = ()
@@ -646,19 +650,18 @@ class SieteState(HandState):
             calles.append(tuple(views))
             cards.append(seen)
         to_act = self.to_act
-        return Observation(
+        return SieteObservation(
             seat=seat,
             to_act=to_act,
             stacks=self.balances,
             committed=tuple(at_risk),
-            folded=tuple(folded),
             cards=tuple(cards),
             board=(),
             history=self._seen(seat),  # kept up to date as events are recorded
             legal_actions=self.legal_actions() if to_act == seat and seat is not None else (),
             is_terminal=self.is_terminal,
             extra={
-                "bank": self.bank,
+                "bank": self.button,
                 "phase": self.phase,
                 "limits": self.limits,
                 "modality": self.game.modality,
@@ -667,8 +670,9 @@ class SieteState(HandState):
                 "stock": len(self.deck),
                 "discards": len(self.discards) + len(self.aside),
             },
+            sitting_out=tuple(sitting_out),
         )
 
     def __repr__(self) -> str:
         status = "over" if self.is_terminal else f"{self.phase}, seat {self.to_act} to act"
-        return f"<SieteState {self.n} seats, bank {self.bank}, {status}>"
+        return f"<SieteState {self.n} seats, bank {self.button}, {status}>"

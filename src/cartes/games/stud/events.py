@@ -1,6 +1,8 @@
-"""Stud's own events: the burned card (nobody sees it), the §2.5 reshuffle of the stub and the
-burns, and a hand mucked at the showdown (only its owner sees it). The deal, the betting and
-the awards are the poker family's (:mod:`cartes.games.poker.events`).
+"""Stud's own events: the burned card (nobody sees it) and a hand mucked at the showdown (only
+its owner sees it). The betting and the awards are the poker family's
+(:mod:`cartes.games.poker.events`); the deal, the showdown and the §2.5 reshuffle of the stub
+and the burns are the events every game shares (:mod:`cartes.games.dealing`;
+:class:`~cartes.games.dealing.Reshuffled` is importable from here too).
 
 >>> from cartes import Card
 >>> CardBurned(seat=None, card=Card("2c")).seen_by(0)
@@ -14,8 +16,9 @@ from typing import ClassVar
 
 from cartes.french import Card
 from cartes.games.contract import Event, quick_init
+from cartes.games.dealing import Reshuffled as Reshuffled
 
-__all__ = ["CardBurned", "Mucked", "Reshuffled"]
+__all__ = ["CardBurned", "Mucked"]
 
 
 @quick_init
@@ -37,22 +40,6 @@ class CardBurned(Event):
 
     def describe(self) -> str:
         return "Burn a card" + ("" if self.card is None else f" ({self.card})")
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Reshuffled(Event):
-    """The stub and the burned cards are shuffled together (stud §2.5).
-
-    >>> Reshuffled(seat=None, cards=4).cards
-    4
-    """
-
-    kind: ClassVar[str] = "reshuffle"
-    cards: int
-
-    def describe(self) -> str:
-        return f"Not enough cards: reshuffle {self.cards} cards (stub and burns)"
 
 
 @quick_init

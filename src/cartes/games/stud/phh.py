@@ -47,18 +47,19 @@ from cartes.games._check import is_whole
 from cartes.games._source import Source, read_text
 from cartes.games.chips import Bet
 from cartes.games.contract import Action, State
+from cartes.games.dealing import CardDealt, Reshuffled, Shown
 from cartes.games.poker.actions import BringIn, Call, Check, Complete, Fold, Raise
-from cartes.games.poker.events import Acted, CardDealt, RoundStarted, Shown
+from cartes.games.poker.events import Acted, RoundStarted
 from cartes.games.stud import SevenCardStud, StudState
 from cartes.games.stud.actions import Muck, Show
-from cartes.games.stud.events import Mucked, Reshuffled
+from cartes.games.stud.events import Mucked
 
 __all__ = ["from_phh", "to_phh"]
 
 _GAME = SevenCardStud.name
 
 
-def _cards(dealt: Sequence[Card | None]) -> str:
+def _cards(dealt: Sequence[object]) -> str:  # a stud hand's cards, None where unseen
     return "".join("??" if card is None else str(card) for card in dealt)
 
 
@@ -96,11 +97,11 @@ def to_phh(state: State, *, seat: int | None = -1) -> str:
     order = [(button + 1 + i) % n for i in range(n)]
     player = {s: f"p{i + 1}" for i, s in enumerate(order)}
     lines: list[str] = []
-    third: dict[int, list[Card | None]] = {}
+    third: dict[int, list[object]] = {}
     contrib = [0] * n  # this round's chips, to write completions as "complete to"
     shown = {e.seat for e in state.history if isinstance(e, Shown)}
 
-    def visible(event: CardDealt) -> Card | None:
+    def visible(event: CardDealt) -> object:
         if seat == -1 or event.face_up or event.seat == seat or event.seat in shown:
             return event.card
         return None
@@ -385,8 +386,8 @@ def _action(state: StudState, verb: str, rest: str, number: int) -> Action:
                 return offer
         elif isinstance(offer, Bet) and offer.allows(Bet(to - already)):
             return Bet(to - already)
-        elif isinstance(offer, Raise) and offer.allows(Raise(to=to)):
-            return Raise(to=to)
+        elif isinstance(offer, Raise) and offer.allows(Raise(to)):
+            return Raise(to)
     raise HistoryError(
         f"action {number}: nothing offered brings seat {seat} to {to} (offered {list(offered)})"
     )

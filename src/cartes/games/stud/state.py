@@ -23,26 +23,24 @@ import numpy as np
 
 from cartes.deck import Deck
 from cartes.french import Card
-from cartes.games.chips import HandEnded
+from cartes.games.chips import HandEnded, HandStarted
 from cartes.games.contract import Action, Event, Observation
+from cartes.games.dealing import CardDealt, Reshuffled, Shown
 from cartes.games.hand import Setup
 from cartes.games.poker import betting
 from cartes.games.poker._rank import HandRankLike, dealt_board_strength, hand_rank
 from cartes.games.poker.events import (
     Acted,
     AntePosted,
-    CardDealt,
-    HandStarted,
     PotAwarded,
     RoundStarted,
-    Shown,
     UncalledReturned,
 )
 from cartes.games.poker.pots import Pot, split
 from cartes.games.poker.pots import pots as layered_pots
 from cartes.games.poker.state import PokerState
 from cartes.games.stud.actions import Muck, Show
-from cartes.games.stud.events import CardBurned, Mucked, Reshuffled
+from cartes.games.stud.events import CardBurned, Mucked
 from cartes.games.stud.rules import StudRules, claim_key, odd_chip_order, show_order
 
 __all__ = ["StudState"]
