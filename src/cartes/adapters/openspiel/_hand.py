@@ -79,8 +79,8 @@ def _risky(hand: State, action: Action, players: int) -> bool:
 class Hand:
     """One state's deal, hand and pending shuffle; cloned cheaply."""
 
-    __slots__ = ("actions", "dealt", "hand", "left", "legal", "orders", "pending", "picked",
-                 "setup", "shuffle", "views")
+    __slots__ = ("actions", "cuts", "dealt", "hand", "left", "legal", "orders", "pending",
+                 "picked", "setup", "shuffle", "views")
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -93,6 +93,9 @@ class Hand:
         self.actions: list[tuple[int, int, bool]] = []
         self.pending: int | None = None  # an action waiting for chance to shuffle
         self.orders: list[list[int]] = []  # the shuffles chosen for it so far
+        # each shuffle done in mid-hand: the hand's history length when it shuffled and the
+        # cards shuffled (what a resampling may keep in place depends on when a card was seen)
+        self.cuts: tuple[tuple[int, frozenset[int]], ...] = ()
         self.shuffle: list[int] = []  # the cards of the shuffle being chosen
         self.picked: list[int] = []
         self.legal: dict[int, Action] | None = None
@@ -107,6 +110,7 @@ class Hand:
         twin.actions = list(self.actions)
         twin.pending = self.pending
         twin.orders = [list(order) for order in self.orders]
+        twin.cuts = self.cuts
         twin.shuffle = list(self.shuffle)
         twin.picked = list(self.picked)
         twin.legal = self.legal
@@ -122,6 +126,7 @@ class Hand:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.setup = setup_for(*state.pop("key"))
+        self.cuts = ()
         for name, value in state.items():
             setattr(self, name, value)
 
@@ -234,10 +239,12 @@ class Hand:
         work = hand.clone() if _risky(hand, action, self.setup.players) else hand
         orders = iter(self.orders)
         cards = self.setup.cards
+        cuts: list[tuple[int, frozenset[int]]] = []
 
         def shuffler(deck: tuple[Any, ...]) -> Sequence[Any]:
             order = next(orders, None)
             if order is not None:
+                cuts.append((len(work.history), frozenset(order)))
                 return [cards[outcome] for outcome in order]
             if work is hand:
                 raise AssertionError(f"{action!r} shuffled where the adapter did not expect")
@@ -257,6 +264,8 @@ class Hand:
         finally:
             work.shuffler = None  # type: ignore[attr-defined]
         self.hand = work
+        if cuts:
+            self.cuts += tuple(cuts)
         self._done(seat, number, event)
 
     def _done(self, seat: int, number: int, event: Event) -> None:
