@@ -245,7 +245,9 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         """A state drawn from those ``player_id`` cannot tell from this one (its information
         state is this one's), each as likely as chance makes it: the cards it has not seen
         dealt again at random, the same actions played, a draw kept when every action replays
-        and the information state is the same (rejection). In stud and calatone the first
+        and the information state is the same (rejection). A shuffle in mid-hand keeps in
+        place only the cards the player saw while its order was dealt from (a card seen only
+        before 7½'s re-deal is anywhere in the new order). In stud and calatone the first
         draw is always kept (no action depends on an opponent's hidden cards); in 7½ an
         action may tell something of a hidden card (a decision on a first 3 or 4, a bust) and
         a few draws in a hundred are kept at worst. After 20,000 rejected draws it raises
