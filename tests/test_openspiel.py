@@ -20,8 +20,6 @@ from cartes.errors import ConfigurationError, UnknownGameError
 from cartes.games import SevenCardStud
 from cartes.games.encoding import encoding, encodings
 
-CHANCE = int(pyspiel.PlayerId.CHANCE)
-
 
 def encoded_games():
     return [
@@ -76,44 +74,24 @@ def test_load_game_takes_the_games_options():
 
 
 def deal(state, cards):
-    """Chance deals ``cards`` in order until the first decision."""
     for card in cards:
-        if not state.is_chance_node():
-            break
         state.apply_action(card)
 
 
-@pytest.mark.parametrize("players", [2, 3, 8])
-def test_chance_deals_every_card_left_equally_and_the_hand_uses_them_in_order(players):
-    """Chance deals the cards a hand starts with, then each card as the hand draws it (a burn
-    too), each uniform over the cards not dealt; the hand's deck is chance's cards in order,
-    and a hand that ends early never asks for the rest."""
-    game = OpenSpielGame(SevenCardStud(players=players))
+def test_chance_deals_every_card_left_equally_and_the_hand_uses_them_in_order():
+    game = OpenSpielGame(SevenCardStud(players=2))
+    state = game.new_initial_state()
     rng = np.random.default_rng(3)
-    asked = set()
-    for _ in range(30):
-        state = game.new_initial_state()
-        chosen = []
-        while not state.is_terminal():
-            if not state.is_chance_node():
-                state.apply_action(int(rng.choice(state.legal_actions())))
-                continue
-            outcomes = state.chance_outcomes()
-            assert sorted(a for a, _ in outcomes) == sorted(set(range(52)) - set(chosen))
-            assert [p for _, p in outcomes] == pytest.approx([1 / (52 - len(chosen))]
-                                                              * len(outcomes))
-            chosen.append(int(rng.choice([a for a, _ in outcomes])))
-            state.apply_action(chosen[-1])
-            if state.hand is not None and not state.is_chance_node() and len(chosen) == 3 * players:
-                assert state.current_player() == state.hand.to_act  # third street's cards
-        hand = state.hand
-        used = len(hand.initial_deck) - len(hand.deck)  # dealt and burned
-        if len(chosen) < 52:  # (eight seats may run the stock out: every card is dealt)
-            assert used == len(chosen)
-        assert [card.index for card in hand.initial_deck[:len(chosen)]] == chosen
-        asked.add(len(chosen))
-    assert min(asked) == 3 * players  # a hand over on third street asked for no more
-    assert len(asked) > 2
+    chosen = []
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert sorted(a for a, _ in outcomes) == sorted(set(range(52)) - set(chosen))
+        assert [p for _, p in outcomes] == pytest.approx([1 / (52 - len(chosen))] * len(outcomes))
+        chosen.append(int(rng.choice([a for a, _ in outcomes])))
+        state.apply_action(chosen[-1])
+    assert len(chosen) == 18  # 7 cards a seat and 4 burns
+    assert [card.index for card in state.hand.initial_deck[:18]] == chosen
+    assert state.current_player() == state.hand.to_act
 
 
 def test_chance_outcomes_are_deck_positions_for_decks_that_skip_indices():
@@ -224,29 +202,3 @@ def test_siete_y_medio_with_revision_3s_options_and_actions_passes_the_simulatio
             state.apply_action(int(rng.choice(actions)))
         assert sum(state.returns()) == 0
     assert {"play", "sit_out"} <= met
-
-
-def test_stud_whose_river_runs_short_has_chance_deal_every_card_left_first():
-    """Eight seats, one folded on third street: the river's stub is too short, and stud makes
-    a new stock of the stub and the burns. The stub's cards were not dealt yet: the river's
-    call waits while chance deals them all, so the new stock holds only cards chance dealt."""
-    game = OpenSpielGame(SevenCardStud(players=8, starting_stack=400, ante=0))
-    rng = np.random.default_rng(5)
-    state, folded = game.new_initial_state(), False
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
-            continue
-        names = {state.action_to_string(a): a for a in state.legal_actions()}
-        if not folded and "fold" in names:
-            state.apply_action(names["fold"])
-            folded = True
-            continue
-        plays = [names[n] for n in ("check", "call", "bring_in", "show") if n in names]
-        state.apply_action(plays[0] if plays else min(names.values()))
-    reshuffled = [e for e in state.hand.history if type(e).__name__ == "Reshuffled"]
-    assert len(reshuffled) == 1
-    chance = [s for s in state.full_history() if s.player == CHANCE]
-    # every card, each once (the last has nowhere else to go: no chance node)
-    assert len({s.action for s in chance}) == len(chance) == 51
-    assert len(state.hand.deck.cards) + len(state.hand.deck.burned) < 52

@@ -363,7 +363,6 @@ def test_7_half_the_reshuffle_of_an_exhausted_stock_is_chance():
     hand = state.hand
     hand.discards.extend(hand.deck.cards)
     hand.deck = Deck([], kind=SpanishCard)
-    state._h.hidden = []  # the cards chance had not dealt are in the discards now
     index = {card: outcome for outcome, card in game.chance_cards.items()}
     discards = sorted(index[card] for card in hand.discards)
     state.apply_action(draws[0])

@@ -6,15 +6,14 @@
 :class:`OpenSpielGame` wraps any configured game directly (and registers its kind, so that
 ``pyspiel.load_game(str(game))`` gives it back).
 
-Chance is explicit: before the first decision, chance nodes deal the cards the hand starts
-with one at a time (every card not yet dealt equally likely; a chance action is the card's
-position in the fresh deck, :attr:`OpenSpielGame.chance_cards`); every later card is dealt by
-chance when the hand draws it (the action that draws waits at a chance node), so a hand that
-ends early never deals the rest. A shuffle in mid-hand (7½'s re-deal after an annulment, its
-stock running out) is chance's too: after the action that shuffles, chance places the shuffled
-cards one at a time. Player actions are the game's action numbers
-(:class:`~cartes.games.encoding.Encoding`); returns are the payoffs in chips. Observers,
-information states and their tensors: :class:`Observer`.
+Chance is explicit: before the first decision, chance nodes deal the deck's top cards one at a
+time (every card not yet dealt equally likely; a chance action is the card's position in the
+fresh deck, :attr:`OpenSpielGame.chance_cards`), as many as a hand can use
+(:meth:`~cartes.games.encoding.Encoding.cards_used`); the hand is then started from that deck.
+A shuffle in mid-hand (7½'s re-deal after an annulment, its stock running out) is chance's
+too: after the action that shuffles, chance places the shuffled cards one at a time. Player
+actions are the game's action numbers (:class:`~cartes.games.encoding.Encoding`); returns are
+the payoffs in chips. Observers, information states and their tensors: :class:`Observer`.
 
 >>> import pyspiel
 >>> from cartes.adapters.openspiel import register
@@ -142,8 +141,7 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=float(low),
             max_utility=float(high),
             utility_sum=0.0,
-            max_game_length=max(setup.cards_used, len(setup.deck)) + enc.max_actions()
-            + shuffles,
+            max_game_length=setup.cards_used + enc.max_actions() + shuffles,
         )
         super().__init__(_game_type(game.name), info, params)
         self._setup = setup
@@ -225,7 +223,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
-            verb = "Deal" if self._h.hand is None or self._h.need else "Shuffle"
+            verb = "Deal" if self._h.hand is None else "Shuffle"
             return f"{verb} {self._h.setup.cards[action]}"
         return self._h.setup.encoding.action_names[action]
 
@@ -264,8 +262,8 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         >>> from cartes.games import SevenCardStud
         >>> game = OpenSpielGame(SevenCardStud(players=2))
         >>> state = game.new_initial_state()
-        >>> while state.is_chance_node():
-        ...     state.apply_action(min(state.legal_actions()))
+        >>> for card in range(18):
+        ...     state.apply_action(card)
         >>> other = state.resample_from_infostate(0, lambda: 0.5)
         >>> other.information_state_string(0) == state.information_state_string(0)
         True
@@ -278,14 +276,11 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         h = self._h
         if h.hand is None:
-            return f"dealing: {len(h.dealt)} of {len(h.dealt) + h.need} cards"
+            return f"dealing: {len(h.dealt)} of {h.setup.cards_used} cards"
         text = h.hand.text_log()
         if h.pending is not None:
             name = h.setup.encoding.action_names[h.pending]
-            if h.need:
-                text += f"\n{name}: dealing, {h.need} more cards"
-            else:
-                text += f"\n{name}: shuffling, {len(h.picked)} of {len(h.shuffle)} cards placed"
+            text += f"\n{name}: shuffling, {len(h.picked)} of {len(h.shuffle)} cards placed"
         return text
 
 

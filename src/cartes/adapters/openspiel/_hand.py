@@ -5,21 +5,16 @@ pyspiel clones a Python state by making a new initial state and deep-copying eac
 its ``__dict__``; the state keeps everything in one :class:`Hand`, whose ``__deepcopy__`` is
 the cartes hand's own :meth:`~cartes.games.State.clone` and a few list copies.
 
-Chance deals the cards a hand starts with one at a time before the first decision, and each
-later card when the hand draws it: the deck's cards chance has not dealt lie at its bottom in
-a fixed order (placeholders); an action that would draw one waits (the state is a chance node)
-while chance deals what it needs, then it is applied with those cards. Every card dealt is
-uniform over the cards not dealt yet, as from a shuffled deck, and a hand that ends early
-never asks for the rest (most of a solver's episode was the deal). A hand that shuffles in
-mid-hand (7½'s re-deal after an annulment, its stock running out) takes the order from chance
-the same way: the action waits while chance picks the shuffled cards one at a time.
+Chance deals the deck's top cards one at a time before the first decision. A hand that
+shuffles in mid-hand (7½'s re-deal after an annulment, its stock running out) takes the order
+from chance too: the action that shuffles waits (the state is a chance node) while chance
+picks the shuffled cards one at a time, then it is applied with that order.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from itertools import repeat
 from operator import attrgetter
 from typing import Any
@@ -61,11 +56,6 @@ class Setup:
         # in mid-hand is chance's (the hook), so nothing is drawn from a generator.
         self.plain_start = type(self.encoding).start is Encoding.start
         self.kind = self.deck.kind
-        # How many cards a hand starts with: chance deals those before it starts, the rest as
-        # drawn. A hand without a cartes deck is dealt every card it may use first.
-        probe = getattr(self.start(list(self.deck)), "deck", None)
-        self.lazy = isinstance(probe, Deck)
-        self.opening = len(self.deck) - len(probe) if isinstance(probe, Deck) else self.cards_used
 
     def start(self, cards: list[Any]) -> State:
         """The hand dealt from ``cards`` (a permutation of the fresh deck) in their order."""
@@ -108,18 +98,14 @@ def _risky(hand: State, action: Action, players: int) -> bool:
 class Hand:
     """One state's deal, hand and pending shuffle; cloned cheaply."""
 
-    __slots__ = ("actions", "cuts", "dealt", "hand", "hidden", "left", "legal", "need",
-                 "orders", "pending", "picked", "setup", "shuffle", "views")
+    __slots__ = ("actions", "cuts", "dealt", "hand", "left", "legal", "orders", "pending",
+                 "picked", "setup", "shuffle", "views")
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         self.dealt: list[int] = []
         self.left: list[int] = list(setup.cards)  # chance's outcomes now
         self.hand: State | None = None
-        # the cards chance has not dealt, as they lie at the bottom of the hand's deck, and how
-        # many more chance must deal before the hand starts or the waiting action is tried
-        self.hidden: list[int] = []
-        self.need = setup.opening
         # the players' actions in order: seat, number, and whether everyone saw the number
         # (not when the event it made reads otherwise for a spectator: a face-down draw, a
         # muck, calatone's choice of the card to expose)
@@ -133,16 +119,12 @@ class Hand:
         self.picked: list[int] = []
         self.legal: dict[int, Action] | None = None
         self.views: dict[int | None, tuple[int, str]] = {}
-        if self.need <= 0:  # a hand that starts without cards (7½ voting on its stakes)
-            self._open()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
         twin = Hand.__new__(Hand)
         twin.setup = self.setup
         twin.dealt = list(self.dealt)
         twin.left = list(self.left)
-        twin.hidden = list(self.hidden)
-        twin.need = self.need
         twin.hand = None if self.hand is None else self.hand.clone()
         twin.actions = list(self.actions)
         twin.pending = self.pending
@@ -163,7 +145,7 @@ class Hand:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.setup = setup_for(*state.pop("key"))
-        self.cuts, self.hidden, self.need = (), [], 0
+        self.cuts = ()
         for name, value in state.items():
             setattr(self, name, value)
 
@@ -207,11 +189,8 @@ class Hand:
         if self.hand is None:
             self._deal(action)
         elif self.pending is not None:
-            # the hand is as it was while its action waits: its legal numbers stand
-            if self.need:
-                self._lazy(action)
-            else:
-                self._pick(action)
+            self.legal = None
+            self._pick(action)
         else:
             self._play(action)
 
@@ -226,58 +205,15 @@ class Hand:
     def _deal(self, outcome: int) -> None:
         self._take(outcome)
         self.dealt.append(outcome)
-        self.need -= 1
-        if self.need > 0 and len(self.left) == 1:
+        if len(self.dealt) == self.setup.cards_used - 1 and len(self.left) == 1:
             self.dealt.append(self.left.pop())  # the last card has nowhere else to go
-            self.need -= 1
-        if self.need <= 0:
-            self._open()
-
-    def _open(self) -> None:
-        """Start the hand from the cards dealt, the others below them as placeholders."""
-        setup = self.setup
-        cards = setup.cards
-        taken = set(self.dealt)
-        rest = [outcome for outcome in cards if outcome not in taken]
-        hand = setup.start([cards[outcome] for outcome in (*self.dealt, *rest)])
-        if setup.lazy:
-            short = len(rest) - len(hand.deck)  # type: ignore[attr-defined]
-            if short > 0:  # this deal starts with more cards than the probe's
-                self.need = short
-                return
-            self.hidden = rest
-        self.hand = hand
-        self.left = []
-        self.need = 0
-
-    def _lazy(self, outcome: int) -> None:
-        """Chance deals the next card the waiting action draws: the placeholder's place."""
-        self._take(outcome)
-        self.dealt.append(outcome)
-        hand = self.hand
-        assert hand is not None
-        pile = hand.deck._cards  # type: ignore[attr-defined]
-        i = self.hidden.index(outcome)
-        first = len(pile) - len(self.hidden)
-        pile.insert(first, pile.pop(first + i))
-        # the hand's record of its deck too (its history's header replays the hand)
-        order = list(hand.setup.deck)  # type: ignore[attr-defined]
-        first = len(order) - len(self.hidden)
-        order.insert(first, order.pop(first + i))
-        hand.setup = replace(hand.setup, deck=tuple(order))  # type: ignore[attr-defined]
-        del self.hidden[i]
-        self.need -= 1
-        if self.need > 0 and len(self.left) == 1:
-            self._lazy(self.left[0])
-        elif self.need == 0:
+        if len(self.dealt) >= self.setup.cards_used:
+            cards = self.setup.cards
+            taken = set(self.dealt)
+            rest = [card for outcome, card in cards.items() if outcome not in taken]
+            top = [cards[outcome] for outcome in self.dealt]
+            self.hand = self.setup.start([*top, *rest])
             self.left = []
-            assert self.pending is not None
-            self._try(self.legal_ids()[self.pending])
-
-    def _ask(self, count: int) -> None:
-        """The waiting action draws ``count`` cards chance has not dealt yet."""
-        self.need = count
-        self.left = list(self.hidden)
 
     def _play(self, number: int) -> None:
         legal = self.legal_ids()
@@ -286,6 +222,7 @@ class Hand:
             assert self.hand is not None
             self.setup.encoding.decode(number, self.hand.observation(self.hand.to_act))
             raise AssertionError("unreachable: decode refuses what legal_ids leaves out")
+        self.legal = None
         self.pending = number
         self.orders = []
         self._try(action)
@@ -314,15 +251,10 @@ class Hand:
         seat, number = hand.to_act, self.pending
         assert seat is not None
         assert number is not None
-        lazy = bool(self.hidden)
-        if not self.setup.shuffles and not lazy:
+        if not self.setup.shuffles:
             self._done(seat, number, hand.apply(action))
             return
-        # Tried on a clone when it may draw a placeholder (any action, while there are some)
-        # or shuffle: the hand stays as it was until the action can be applied.
-        risky = lazy or _risky(hand, action, self.setup.players)
-        work = hand.clone() if risky else hand
-        deck = getattr(work, "deck", None)
+        work = hand.clone() if _risky(hand, action, self.setup.players) else hand
         orders = iter(self.orders)
         cards = self.setup.cards
         cuts: list[tuple[int, frozenset[int]]] = []
@@ -340,8 +272,6 @@ class Hand:
         try:
             event = work.apply(action)
         except _NeedShuffle as need:
-            if lazy and self._short(deck):
-                return  # it drew placeholders before it shuffled: chance deals them first
             self.shuffle = [self.setup.index[card] for card in need.cards]
             self.left = list(self.shuffle)
             self.picked = []
@@ -351,28 +281,10 @@ class Hand:
             return
         finally:
             work.shuffler = None  # type: ignore[attr-defined]
-        if lazy:
-            if self._short(deck):
-                return
-            if work.deck is not deck:  # type: ignore[attr-defined]
-                if not cuts:
-                    # the hand made a new deck of its own (stud's, when the stock runs short)
-                    # from cards chance has not dealt: chance deals them all first
-                    self._ask(len(self.hidden))
-                    return
-                self.hidden = []  # a shuffle took every card, in chance's order
         self.hand = work
         if cuts:
             self.cuts += tuple(cuts)
         self._done(seat, number, event)
-
-    def _short(self, deck: Any) -> bool:
-        """Whether the action drew placeholders from ``deck`` (then chance deals that many
-        and the action waits)."""
-        short = len(self.hidden) - len(deck)
-        if short > 0:
-            self._ask(short)
-        return short > 0
 
     def _done(self, seat: int, number: int, event: Event) -> None:
         self.actions.append((seat, number, event.seen_by(None) == event))

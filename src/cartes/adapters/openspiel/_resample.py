@@ -111,23 +111,29 @@ def _pins(state: OpenSpielState, player: int) -> list[frozenset[int]]:
 def _draw(game: Any, steps: list[tuple[int, int]], pins: list[frozenset[int]],
           rng: np.random.Generator) -> OpenSpielState | None:
     other: OpenSpielState = game.new_initial_state()
+    first = 0
+    while first < len(steps) and steps[first][0] == _CHANCE:
+        first += 1  # the deal: the chance steps before the first decision
+    deal = [action for _, action in steps[:first]]
+    kept = pins[0]
+    fresh = [outcome for outcome in other._h.setup.cards if outcome not in kept]
+    drawn = iter(rng.permutation(fresh).tolist())
+    for outcome in deal:
+        other.apply_action(outcome if outcome in kept else next(drawn))
     none: frozenset[int] = frozenset()
-    for player, action in steps:
+    for player, action in steps[first:]:
         if other.is_terminal():
             return None
         if player == _CHANCE:
             h = other._h
-            if not h.chance:
-                return None
-            # which order chance is placing: the deal's (0) or a shuffle's
-            k = 0 if h.hand is None or h.need else 1 + len(h.cuts) + len(h.orders)
+            k = 1 + len(h.cuts) + len(h.orders)  # which order chance is placing
             kept = pins[k] if k < len(pins) else none
-            possible = h.left
-            if action in kept and action in possible:
+            possible = [a for a, _ in other.chance_outcomes()]
+            if action in possible and action in kept:
                 other.apply_action(action)
             else:
                 unseen = [a for a in possible if a not in kept] or possible
-                other.apply_action(unseen[int(rng.integers(len(unseen)))])
+                other.apply_action(int(rng.choice(unseen)))
         else:
             if other.current_player() != player or action not in other.legal_actions():
                 return None

@@ -77,8 +77,8 @@ class Observer:
     >>> public = game.make_py_observer(pyspiel.IIGObservationType(
     ...     perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
     >>> state = game.new_initial_state()
-    >>> while state.is_chance_node():
-    ...     state.apply_action(min(state.legal_actions()))
+    >>> for card in range(18):
+    ...     state.apply_action(card)
     >>> public.string_from(state, 0) == public.string_from(state, 1)  # nobody's down cards
     True
     """
@@ -175,8 +175,8 @@ class Observer:
             return f"{head}deal{len(h.dealt)}" if self.public else head
         text = self._recall(h, player) if self.perfect_recall else self._now(h, player)
         if h.pending is not None and self.public:
-            # an action waits for chance to shuffle or deal: it is public, the cards are not
-            text += f"|wait{h.pending}/{len(h.picked)}/{len(h.dealt)}"
+            # an action waits for chance to shuffle: it is public, the picks are not
+            text += f"|wait{h.pending}/{len(h.picked)}"
         return text
 
     def _recall(self, h: Hand, player: int) -> str:
