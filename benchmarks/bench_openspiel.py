@@ -5,7 +5,9 @@
   included), and OpenSpiel's native ``universal_poker`` (3-handed limit hold'em) driven by the
   same Python loop.
 - Outcome-sampling MCCFR iterations per second on heads-up stud: through the adapter now and
-  through the adapter as it was before issue 20 (``_openspiel_before.py``, kept for this).
+  through the adapter as it was before issue 20 (``_openspiel_before.py``, kept for this),
+  with OpenSpiel's Python solver and with its C++ one (``pyspiel.OutcomeSamplingMCCFRSolver``,
+  which runs on Python games), and ``universal_poker`` heads-up limit hold'em with both.
 
 Run with ``pytest benchmarks/bench_openspiel.py`` (pytest-benchmark), or ``python
 benchmarks/bench_openspiel.py`` for the table of docs/performance.rst: best of several
@@ -91,6 +93,14 @@ def mccfr(game: pyspiel.Game, iterations: int, seed: int = 0) -> int:
     return iterations
 
 
+def mccfr_cpp(game: pyspiel.Game, iterations: int, seed: int = 0) -> int:
+    """OpenSpiel's C++ outcome-sampling MCCFR (it calls a Python game's methods itself)."""
+    solver = pyspiel.OutcomeSamplingMCCFRSolver(game, seed=seed)
+    for _ in range(iterations):
+        solver.run_iteration()
+    return iterations
+
+
 def clones(game: pyspiel.Game, count: int, seed: int = 0) -> int:
     """``count`` clones of a state at a decision after the deal (as search methods make)."""
     rng = np.random.default_rng(seed)
@@ -129,6 +139,16 @@ def test_mccfr_heads_up_stud(benchmark):
 def test_mccfr_heads_up_stud_before_issue_20_baseline(benchmark):
     game = before.OpenSpielGame(SevenCardStud(players=2))
     assert benchmark.pedantic(mccfr, args=(game, 5), rounds=3) == 5
+
+
+def test_mccfr_cpp_heads_up_stud(benchmark):
+    game = OpenSpielGame(SevenCardStud(players=2))
+    assert benchmark.pedantic(mccfr_cpp, args=(game, 200), rounds=3) == 200
+
+
+def test_mccfr_cpp_heads_up_stud_before_issue_20_baseline(benchmark):
+    game = before.OpenSpielGame(SevenCardStud(players=2))
+    assert benchmark.pedantic(mccfr_cpp, args=(game, 20), rounds=3) == 20
 
 
 def test_clones(benchmark):
@@ -175,13 +195,27 @@ def table(hands: int = HANDS, rounds: int = 5) -> list[str]:
         slow, _ = best(lambda g=old_game: clones(g, 30), 3)
         lines.append(f"{name}: a clone {fast / 300 * 1e6:,.0f} us, before issue 20 "
                      f"{slow / 30 * 1e6:,.0f} us (x{(slow / 30) / (fast / 300):.0f})")
-    now, _ = best(lambda: mccfr(OpenSpielGame(SevenCardStud(players=2)), 200), 3)
-    old, _ = best(lambda: mccfr(before.OpenSpielGame(SevenCardStud(players=2)), 10), 3)
-    native, _ = best(lambda: mccfr(HOLDEM_HEADS_UP, 200), 3)
+    stud, stud_before = OpenSpielGame(SevenCardStud(players=2)), before.OpenSpielGame(
+        SevenCardStud(players=2))
+    rates = {}
+    for label, run, game, count in (
+        ("python", mccfr, stud, 200), ("python before", mccfr, stud_before, 20),
+        ("python holdem", mccfr, HOLDEM_HEADS_UP, 200),
+        ("c++", mccfr_cpp, stud, 400), ("c++ before", mccfr_cpp, stud_before, 40),
+        ("c++ holdem", mccfr_cpp, HOLDEM_HEADS_UP, 4000),
+    ):
+        spent, _ = best(lambda r=run, g=game, n=count: r(g, n), 3)
+        rates[label] = count / spent
     lines.append(
-        f"MCCFR (outcome sampling), heads-up stud: {200 / now:,.0f} iterations/s, before "
-        f"issue 20 {10 / old:,.1f} (x{(200 / now) / (10 / old):.1f}); universal_poker "
-        f"heads-up limit hold'em {200 / native:,.0f}"
+        "MCCFR (outcome sampling), heads-up stud, iterations/s: Python solver "
+        f"{rates['python']:,.0f}, before issue 20 {rates['python before']:,.0f} "
+        f"(x{rates['python'] / rates['python before']:.1f}); C++ solver {rates['c++']:,.0f}, "
+        f"before issue 20 {rates['c++ before']:,.0f} (x{rates['c++'] / rates['c++ before']:.1f}); "
+        f"C++ solver now x{rates['c++'] / rates['python before']:.1f} the Python solver before"
+    )
+    lines.append(
+        f"universal_poker heads-up limit hold'em: Python solver {rates['python holdem']:,.0f}, "
+        f"C++ solver {rates['c++ holdem']:,.0f} iterations/s"
     )
     return lines
 

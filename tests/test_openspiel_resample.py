@@ -151,3 +151,144 @@ def test_heads_up_stud_hole_card_is_uniform_over_the_unseen_cards():
     chi2 = sum((n - per) ** 2 / per for n in counts.values())
     # 82.72: the chi-square's 0.999 quantile with 47 degrees of freedom
     assert chi2 < 82.72, counts
+
+
+# -- a shuffle in mid-hand forgets where the cards seen before it were --------------------------
+# The resampler may keep a card in place in a shuffle's order only when the player saw it while
+# that order was dealt from: a card seen only before a re-deal (7½'s annulment) or before the
+# stock's reshuffle is somewhere in the new order the player cannot know.
+
+
+def revealed(event, player):
+    """The cards ``player`` saw in ``event``."""
+    import dataclasses
+
+    from cartes import Card, SpanishCard
+
+    view, out = event.seen_by(player), set()
+    for f in dataclasses.fields(view):
+        value = getattr(view, f.name)
+        values = value if isinstance(value, tuple) else (value,)
+        out.update(v for v in values if isinstance(v, Card | SpanishCard))
+    return out
+
+
+def chi2_limit(df, z=3.09):
+    """The chi-square's 0.999 quantile (Wilson-Hilferty)."""
+    return df * (1 - 2 / (9 * df) + z * (2 / (9 * df)) ** 0.5) ** 3
+
+
+def one_shuffle(state):
+    """The state just before the hand's one mid-hand shuffle and the shuffle's order of chance
+    outcomes: ``(before, order)``."""
+    from _openspiel import replay
+
+    steps = [(s.player, s.action) for s in state.full_history()]
+    first = next(i for i, (player, _) in enumerate(steps) if player != CHANCE)
+    chance = [i for i in range(first, len(steps)) if steps[i][0] == CHANCE]
+    start, end = chance[0], chance[-1] + 1
+    assert chance == list(range(start, end)), "one shuffle only"
+    before = replay(state.get_game(), steps[:start])
+    shuffled = {a for a, _ in before.chance_outcomes()}
+    run = [a for _, a in steps[start:end]]
+    return before, run + sorted(shuffled - set(run))
+
+
+def check_the_shuffle_forgets(state, player, rng, draws):
+    """A card ``player`` saw only before the shuffle is at a place of the resampled order that
+    it cannot know: not always at its true place, and uniform over the cards never drawn from
+    the new order; every resampled state has the player's information state."""
+    game = state.get_game()
+    cards = game.chance_cards
+    index = {card: outcome for outcome, card in cards.items()}
+    before, order = one_shuffle(state)
+    seen_before = before.hand.observation(player).visible_cards()
+    seen_after = set(state.hand.observation(player).visible_cards() - seen_before)
+    for event in state.hand.history[len(before.hand.history):]:
+        seen_after |= revealed(event, player)
+    candidates = sorted(index[c] for c in seen_before - seen_after if index[c] in order)
+    assert candidates, "no card seen only before the shuffle"
+    outcome = candidates[0]
+    # what was dealt from the new order: the stock left is its end, in order
+    stock = list(state.hand.deck.cards)
+    drawn = len(order) - len(stock)
+    assert [cards[a] for a in order[drawn:]] == stock
+    target = state.information_state_string(player)
+    places = []
+    for _ in range(draws):
+        other = state.resample_from_infostate(player, rng.random)
+        assert other.information_state_string(player) == target
+        _, other_order = one_shuffle(other)
+        places.append(other_order.index(outcome))
+    truth = order.index(outcome)
+    assert sum(place == truth for place in places) < draws / 4, (cards[outcome], truth)
+    # among the cards never drawn, the player knows nothing of the order
+    in_stock = [place for place in places if place >= drawn]
+    bins = len(order) - drawn
+    per = len(in_stock) / bins
+    assert per >= 5, (len(in_stock), bins)
+    counts = np.bincount(np.array(in_stock) - drawn, minlength=bins)
+    chi2 = float(((counts - per) ** 2 / per).sum())
+    assert chi2 < chi2_limit(bins - 1), counts
+
+
+def test_siete_a_card_seen_only_before_the_re_deal_is_not_kept_in_place():
+    game = OpenSpielGame(SieteYMedio(players=4))
+    rng = np.random.default_rng(30)
+    checked = 0
+    for _ in range(3000):
+        state = random_state(game, rng, int(rng.integers(1, 10)))
+        if state.is_terminal() or state.hand is None:
+            continue
+        if "Annulled" not in {type(e).__name__ for e in state.hand.history}:
+            continue
+        if sum(type(e).__name__ == "Annulled" for e in state.hand.history) != 1:
+            continue
+        player = state.current_player()
+        check_the_shuffle_forgets(state, player, rng, 400)
+        checked += 1
+        if checked == 2:
+            return
+    pytest.fail(f"only {checked} annulled 7½ states found")
+
+
+def exhausted_stock(rng):
+    """An 8-handed 7½ state at a decision just after the stock ran out and the
+    discards were reshuffled: low cards dealt first and punters that keep drawing (random
+    play never empties 40 cards)."""
+    game = OpenSpielGame(SieteYMedio(players=8))
+    cards = game.chance_cards
+    points = {o: 0.5 if c.rank >= 10 else c.rank for o, c in cards.items()}
+    for _ in range(2000):
+        noise = rng.random(40) * rng.uniform(0, 3)
+        order = sorted(cards, key=lambda o: points[o] + noise[o])
+        k = int(rng.integers(0, 9))
+        deal = iter(order[k:] + order[:k])
+        state = game.new_initial_state()
+        shuffled = False
+        while not state.is_terminal():
+            if state.is_chance_node():
+                shuffled |= state.hand is not None
+                if state.hand is None:
+                    state.apply_action(next(deal))
+                else:
+                    state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
+                continue
+            if shuffled:
+                return state
+            legal = state.legal_actions()
+            names = [state.action_to_string(a) for a in legal]
+            keep = [a for a, n in zip(legal, names, strict=True) if n == "keep"]
+            more = [a for a, n in zip(legal, names, strict=True)
+                    if n.startswith(("draw", "open_calle"))]
+            state.apply_action(int(rng.choice(keep or more or legal)))
+    pytest.fail("the stock never ran out")
+
+
+def test_siete_a_card_seen_only_before_the_stock_reshuffle_is_not_kept_in_place():
+    rng = np.random.default_rng(31)
+    state = exhausted_stock(rng)
+    kinds = [type(e).__name__ for e in state.hand.history]
+    assert "StockReshuffled" in kinds
+    # the discards are public (busted, declined, exchanged cards): any seat saw them all
+    check_the_shuffle_forgets(state, state.current_player(), rng, 300)

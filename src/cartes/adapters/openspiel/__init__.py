@@ -48,6 +48,10 @@ from cartes.games.encoding import encoding
 
 __all__ = ["Observer", "OpenSpielGame", "OpenSpielState", "register", "short_name"]
 
+# ints once: an enum member's int() costs more than the rest of current_player, which
+# OpenSpiel's solvers call several times a node
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _REGISTERED: set[str] = set()
 _FACTORIES: list[type] = []
 _NAMES: dict[str, str] = {}  # OpenSpiel short name -> cartes name
@@ -203,9 +207,9 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         """The seat to act, or ``CHANCE`` while dealing or shuffling, or ``TERMINAL``."""
         h = self._h
         if h.hand is None or h.pending is not None:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         seat = h.hand.to_act
-        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+        return _TERMINAL if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self._h.legal_ids())
@@ -218,7 +222,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         self._h.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE:
             verb = "Deal" if self._h.hand is None else "Shuffle"
             return f"{verb} {self._h.setup.cards[action]}"
         return self._h.setup.encoding.action_names[action]
@@ -245,7 +249,9 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         """A state drawn from those ``player_id`` cannot tell from this one (its information
         state is this one's), each as likely as chance makes it: the cards it has not seen
         dealt again at random, the same actions played, a draw kept when every action replays
-        and the information state is the same (rejection). In stud and calatone the first
+        and the information state is the same (rejection). A shuffle in mid-hand keeps in
+        place only the cards the player saw while its order was dealt from (a card seen only
+        before 7½'s re-deal is anywhere in the new order). In stud and calatone the first
         draw is always kept (no action depends on an opponent's hidden cards); in 7½ an
         action may tell something of a hidden card (a decision on a first 3 or 4, a bust) and
         a few draws in a hundred are kept at worst. After 20,000 rejected draws it raises

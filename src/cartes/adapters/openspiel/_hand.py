@@ -14,14 +14,20 @@ picks the shuffled cards one at a time, then it is applied with that order.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from itertools import repeat
+from operator import attrgetter
 from typing import Any
+
+import numpy as np
 
 from cartes.adapters.openspiel._params import from_parameters
 from cartes.deck import Deck
 from cartes.errors import IllegalActionError
+from cartes.french import Card
 from cartes.games.contract import Action, Event, Game, Observation, State
 from cartes.games.encoding import Encoding, canonical, encoding
+from cartes.spanish import SpanishCard
 
 __all__ = ["Hand", "Setup", "setup_for", "token"]
 
@@ -45,9 +51,22 @@ class Setup:
         # legal numbers come without building the seat's whole observation (most of a step).
         numbering = type(self.encoding).legal_ids.__qualname__
         self.offers_only = numbering in _OFFERS_ONLY
+        # Encoding.start seeds a generator per hand (a tenth of an MCCFR episode) and checks
+        # the deck; the adapter's decks are permutations of the fresh one and every shuffle
+        # in mid-hand is chance's (the hook), so nothing is drawn from a generator.
+        self.plain_start = type(self.encoding).start is Encoding.start
+        self.kind = self.deck.kind
+
+    def start(self, cards: list[Any]) -> State:
+        """The hand dealt from ``cards`` (a permutation of the fresh deck) in their order."""
+        if self.plain_start:
+            deck = Deck._unchecked(cards, [], self.kind)
+            return self.game.start(_UNUSED, deck=deck, reshuffle_seed=0)
+        return self.encoding.start(Deck(cards))
 
 
 _OFFERS_ONLY = ("PokerEncoding.legal_ids", "SieteEncoding.legal_ids")
+_UNUSED = np.random.default_rng(0)  # a game given a deck and a reshuffle seed draws nothing
 _SETUPS: dict[tuple[str, str], Setup] = {}
 
 
@@ -79,8 +98,8 @@ def _risky(hand: State, action: Action, players: int) -> bool:
 class Hand:
     """One state's deal, hand and pending shuffle; cloned cheaply."""
 
-    __slots__ = ("actions", "dealt", "hand", "left", "legal", "orders", "pending", "picked",
-                 "setup", "shuffle", "views")
+    __slots__ = ("actions", "cuts", "dealt", "hand", "left", "legal", "orders", "pending",
+                 "picked", "setup", "shuffle", "views")
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -93,6 +112,9 @@ class Hand:
         self.actions: list[tuple[int, int, bool]] = []
         self.pending: int | None = None  # an action waiting for chance to shuffle
         self.orders: list[list[int]] = []  # the shuffles chosen for it so far
+        # each shuffle done in mid-hand: the hand's history length when it shuffled and the
+        # cards shuffled (what a resampling may keep in place depends on when a card was seen)
+        self.cuts: tuple[tuple[int, frozenset[int]], ...] = ()
         self.shuffle: list[int] = []  # the cards of the shuffle being chosen
         self.picked: list[int] = []
         self.legal: dict[int, Action] | None = None
@@ -107,6 +129,7 @@ class Hand:
         twin.actions = list(self.actions)
         twin.pending = self.pending
         twin.orders = [list(order) for order in self.orders]
+        twin.cuts = self.cuts
         twin.shuffle = list(self.shuffle)
         twin.picked = list(self.picked)
         twin.legal = self.legal
@@ -122,6 +145,7 @@ class Hand:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.setup = setup_for(*state.pop("key"))
+        self.cuts = ()
         for name, value in state.items():
             setattr(self, name, value)
 
@@ -142,8 +166,7 @@ class Hand:
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card chance may deal or put next in the shuffle, equally likely."""
         left = self.left
-        p = 1.0 / len(left)
-        return [(outcome, p) for outcome in left]
+        return list(zip(left, repeat(1.0 / len(left), len(left)), strict=True))
 
     def legal_ids(self) -> dict[int, Action]:
         """The seat to act's action numbers, each with its action (kept until the next step)."""
@@ -189,7 +212,7 @@ class Hand:
             taken = set(self.dealt)
             rest = [card for outcome, card in cards.items() if outcome not in taken]
             top = [cards[outcome] for outcome in self.dealt]
-            self.hand = self.setup.encoding.start(Deck([*top, *rest]))
+            self.hand = self.setup.start([*top, *rest])
             self.left = []
 
     def _play(self, number: int) -> None:
@@ -234,10 +257,12 @@ class Hand:
         work = hand.clone() if _risky(hand, action, self.setup.players) else hand
         orders = iter(self.orders)
         cards = self.setup.cards
+        cuts: list[tuple[int, frozenset[int]]] = []
 
         def shuffler(deck: tuple[Any, ...]) -> Sequence[Any]:
             order = next(orders, None)
             if order is not None:
+                cuts.append((len(work.history), frozenset(order)))
                 return [cards[outcome] for outcome in order]
             if work is hand:
                 raise AssertionError(f"{action!r} shuffled where the adapter did not expect")
@@ -257,6 +282,8 @@ class Hand:
         finally:
             work.shuffler = None  # type: ignore[attr-defined]
         self.hand = work
+        if cuts:
+            self.cuts += tuple(cuts)
         self._done(seat, number, event)
 
     def _done(self, seat: int, number: int, event: Event) -> None:
@@ -319,19 +346,52 @@ def _code(kind: type) -> tuple[str, tuple[str, ...]]:
     return found
 
 
-def _value(value: object) -> str:
-    if value is None:
-        return "-"
-    if value is True:
-        return "T"
-    if value is False:
-        return "F"
-    if isinstance(value, tuple):
-        return "(" + " ".join([_value(item) for item in value]) + ")"
+def _value(value: Any) -> str:
+    fast = _VALUES.get(type(value))
+    if fast is not None:
+        return fast(value)
     if isinstance(value, Action):
         code, names = _code(type(value))
-        return code + "(" + " ".join([_value(getattr(value, n)) for n in names]) + ")"
-    return canonical(value)
+        getters = [attrgetter(name) for name in names]
+
+        def action_text(action: Any) -> str:
+            return code + "(" + " ".join([_value(get(action)) for get in getters]) + ")"
+
+        fast = action_text
+    elif isinstance(value, tuple):
+        fast = _tuple_text
+    else:
+        fast = canonical  # by value alone, so kept per type
+    _VALUES[type(value)] = fast
+    return fast(value)
+
+
+def _tuple_text(value: Any) -> str:
+    return "(" + " ".join([_value(item) for item in value]) + ")"
+
+
+_VALUES: dict[type, Callable[[Any], str]] = {
+    type(None): lambda value: "-",
+    bool: lambda value: "T" if value else "F",
+    int: str,
+    tuple: _tuple_text,
+    Card: str,
+    SpanishCard: str,
+}
+# Each event class's token made by one generated function (its fields read by name): the
+# infostate text is most of what a solver asks of a decision node.
+_TOKENS: dict[type, Callable[[Any], str]] = {}
+
+
+def _tokenizer(kind: type) -> Callable[[Any], str]:
+    code, names = _code(kind)
+    fields = ",".join(f"{{V(e.{name})}}" for name in names)
+    source = (f"def token(e):\n    s = e.seat\n"
+              f"    return f\"{{'' if s is None else s}}{code}:{fields};\"\n")
+    scope: dict[str, Any] = {"V": _value}
+    exec(source, scope)  # the text is made of a class's code and field names only
+    made: Callable[[Any], str] = scope["token"]
+    return made
 
 
 def token(event: Event) -> str:
@@ -344,6 +404,7 @@ def token(event: Event) -> str:
     >>> token(CardDealt(seat=1, card=Card("As"), face_up=False, street=3))
     '1CD9:As,F,3;'
     """
-    code, names = _code(type(event))
-    seat = "" if event.seat is None else str(event.seat)
-    return f"{seat}{code}:{','.join([_value(getattr(event, n)) for n in names])};"
+    made = _TOKENS.get(type(event))
+    if made is None:
+        made = _TOKENS[type(event)] = _tokenizer(type(event))
+    return made(event)
