@@ -289,6 +289,6 @@ def test_siete_a_card_seen_only_before_the_stock_reshuffle_is_not_kept_in_place(
     rng = np.random.default_rng(31)
     state = exhausted_stock(rng)
     kinds = [type(e).__name__ for e in state.hand.history]
-    assert "StockReshuffled" in kinds
+    assert "Reshuffled" in kinds
     # the discards are public (busted, declined, exchanged cards): any seat saw them all
     check_the_shuffle_forgets(state, state.current_player(), rng, 300)

@@ -400,9 +400,9 @@ def token(event: Event) -> str:
     one game get the same token exactly when they are equal.
 
     >>> from cartes import Card
-    >>> from cartes.games.poker.events import CardDealt
+    >>> from cartes.games.dealing import CardDealt
     >>> token(CardDealt(seat=1, card=Card("As"), face_up=False, street=3))
-    '1CD9:As,F,3;'
+    '1CD9:As,F,3,0,F;'
     """
     made = _TOKENS.get(type(event))
     if made is None:
