@@ -45,6 +45,7 @@ from numpy.typing import NDArray
 
 from cartes.errors import DuplicateCardError, InvalidCardError, OptionError, UnknownRankingError
 from cartes.evaluation import _pool, _rowcheck, tables
+from cartes.evaluation._exact import as_int64, exact_int
 from cartes.evaluation._rowcheck import BLOCK, OVERRUN, block_bad, blockwise
 from cartes.evaluation.tables import COL_BITS, FLAG_SHIFT, KEY_START, ROW_BITS, built_in_tables
 
@@ -116,6 +117,10 @@ _U32: Final = np.uint64(32)
 _U48: Final = np.uint64(48)
 
 _OPTIONS: Final[dict[str, Any]] = {"cache": True, "nogil": True, "error_model": "numpy"}
+# The one-hand entry points keep the GIL: releasing and taking it back cost about 40 ns of a
+# 120 ns call here, and one hand is too little work for another thread to use the gap. The
+# batch kernels release it (they run on Python threads, _pool.split).
+_SCALAR_OPTIONS: Final[dict[str, Any]] = {**_OPTIONS, "nogil": False}
 
 
 @intrinsic
@@ -218,7 +223,7 @@ def strength7(a: int, b: int, c: int, d: int, e: int, f: int, g: int, ranking: i
 
 # One entry point per built-in ranking: every argument costs numba's dispatcher time, and these
 # are the fastest way to value one hand from Python (about 20% faster than strength7).
-@nb.njit(**_OPTIONS)
+@nb.njit(**_SCALAR_OPTIONS)
 def standard7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
     """The standard strength of seven cards given as indices 0..51, checked like
     :func:`strength7` (:data:`cartes.evaluation.standard7`, its compiled entry point, skips
@@ -227,11 +232,13 @@ def standard7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
     >>> standard7(51, 47, 43, 39, 35, 0, 1) >> 12  # a royal flush: category position 8
     8
     """
+    a, b, c, d = as_int64(a), as_int64(b), as_int64(c), as_int64(d)  # type: ignore[call-arg]
+    e, f, g = as_int64(e), as_int64(f), as_int64(g)
     _check_seven(a, b, c, d, e, f, g)
     return int(_seven(a, b, c, d, e, f, g, 0))
 
 
-@nb.njit(**_OPTIONS)
+@nb.njit(**_SCALAR_OPTIONS)
 def calatone7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
     """The calatone strength of seven cards given as indices 0..51, checked like
     :func:`strength7`.
@@ -239,6 +246,8 @@ def calatone7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
     >>> calatone7(51, 50, 47, 43, 39, 0, 4) >> 12  # A A K Q J: cinco figuras, position 3
     3
     """
+    a, b, c, d = as_int64(a), as_int64(b), as_int64(c), as_int64(d)  # type: ignore[call-arg]
+    e, f, g = as_int64(e), as_int64(f), as_int64(g)
     _check_seven(a, b, c, d, e, f, g)
     return int(_seven(a, b, c, d, e, f, g, 1))
 
@@ -256,6 +265,23 @@ def entry_point(kernel: Any) -> Any:
     True
     """
     return kernel.compile((nb.int64,) * 7)
+
+
+def exact_entry(kernel: Any) -> Any:
+    """The compiled entry point of :func:`standard7` or :func:`calatone7` that takes only the
+    interpreter's own ints (:mod:`cartes.evaluation._exact`): anything else, a bool, a float
+    or a numpy integer among them, raises ``TypeError`` before the kernel runs.
+    :func:`cartes.evaluate` calls it and keeps the card objects.
+
+    >>> exact = exact_entry(standard7)
+    >>> exact(51, 47, 43, 39, 35, 0, 1) == standard7(51, 47, 43, 39, 35, 0, 1)
+    True
+    >>> exact(51, 47, 43, 39, 35, 0, True)
+    Traceback (most recent call last):
+    ...
+    TypeError: a card must be an exact int index 0-51
+    """
+    return kernel.compile((exact_int,) * 7)
 
 
 @nb.njit(**_OPTIONS)
