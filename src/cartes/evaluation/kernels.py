@@ -39,7 +39,7 @@ from typing import Any, Final
 
 import numba as nb
 import numpy as np
-from llvmlite import ir  # type: ignore[import-untyped]
+from numba.core import cgutils
 from numba.core import types as nb_types
 from numba.extending import intrinsic
 from numpy.typing import NDArray
@@ -150,7 +150,7 @@ def _lowest_bit(typingctx: Any, value: Any) -> Any:
         return None
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+        return builder.cttz(args[0], cgutils.true_bit)  # zero is never asked about
 
     return nb_types.uint64(nb_types.uint64), codegen
 
