@@ -9,6 +9,7 @@ import gc
 import pickle
 import platform
 import struct
+import sys
 import sysconfig
 import tracemalloc
 
@@ -195,3 +196,42 @@ def test_untrack_leaves_alone_what_it_cannot_vouch_for() -> None:
     plain.x = 5
     assert gc.is_tracked(plain) is not ON_CPYTHON
     assert gc.is_tracked(Derived())  # a subclass made before or after stays collected
+
+
+def _uncached_int(value: int) -> int:
+    """An exact int equal to ``value`` (0-51) that is not the interpreter's cached object for
+    it, as a C extension could make: a fresh two-digit int shrunk in place to one digit."""
+    import ctypes
+
+    fresh = int("1" + "0" * 12)  # two 30-bit digits, a new object
+    word = ctypes.sizeof(ctypes.c_void_p)
+    ctypes.c_ssize_t.from_address(id(fresh) + 2 * word).value = 1  # ob_size
+    ctypes.c_uint32.from_address(id(fresh) + 3 * word).value = value  # ob_digit[0]
+    return fresh
+
+
+@pytest.mark.skipif(
+    not ON_CPYTHON or sys.version_info >= (3, 12), reason="CPython 3.11's int layout"
+)
+def test_the_exact_entry_point_turns_away_all_but_the_interpreters_own_ints() -> None:
+    from cartes.evaluation import kernels
+
+    good = [51, 47, 43, 39, 35, 0, 1]
+    twin = _uncached_int(1)
+    assert twin == 1
+    assert type(twin) is int
+    assert twin is not 1  # noqa: F632
+    for exact, plain in ((kernels.exact_entry(kernels.standard7), kernels.standard7),
+                         (kernels.exact_entry(kernels.calatone7), kernels.calatone7)):
+        assert exact(*good) == plain(*good)
+        for odd in (True, 1.0, np.int64(1), np.uint8(1), 2**70, -(2**70), "1", None, twin):
+            with pytest.raises(TypeError, match="exact int index 0-51"):
+                exact(*good[:6], odd)
+        with pytest.raises(cartes.errors.InvalidCardError):
+            exact(*good[:6], 52)
+        with pytest.raises(cartes.errors.DuplicateCardError):
+            exact(*good[:6], 0)
+    # evaluate() then takes the full path, which keeps its own ints, not the caller's
+    rank = cartes.evaluate((*good[:6], twin))
+    assert rank.cards == Hand(good)
+    assert all(index is handrank._INDICES[index] for index in rank._indices())

@@ -29,7 +29,7 @@ from cartes.errors import (
     StrengthError,
 )
 from cartes.evaluation import _pool
-from cartes.evaluation.handrank import _INDICES, HandRank, strength_of
+from cartes.evaluation.handrank import HandRank, _blank, strength_of
 from cartes.evaluation.rankings import (
     CALATONE,
     STANDARD,
@@ -52,8 +52,6 @@ __all__ = [
 ]
 
 HandLike = str | Iterable[CardLike]
-
-_new: Final = object.__new__
 
 #: Below this many rows a batch runs on one thread: starting the thread pool costs more.
 PARALLEL_THRESHOLD: Final = 10_000
@@ -135,8 +133,8 @@ def _entry_point(rules: Ranking) -> Callable[..., int] | None:
         if _slow_calls <= WARM_UP_CALLS:
             return None
         kernels = _kernels()
-        _Fast.calatone = _calatone7 = kernels.entry_point(kernels.calatone7)
-        _Fast.standard = _standard7 = kernels.entry_point(kernels.standard7)
+        _Fast.calatone = _calatone7 = kernels.exact_entry(kernels.calatone7)
+        _Fast.standard = _standard7 = kernels.exact_entry(kernels.standard7)
     return _Fast.standard if rules == STANDARD else _Fast.calatone
 
 
@@ -172,13 +170,6 @@ def _quick7(cards: Any, rules: Ranking) -> HandRank | None:
                 a, b, c, d, e, f, g = (
                     a._index, b._index, c._index, d._index, e._index, f._index, g._index
                 )  # fmt: skip
-            else:
-                known = _INDICES  # the interpreter's own ints 0-51 only, as in evaluate()
-                if not (
-                    known[a] is a and known[b] is b and known[c] is c and known[d] is d
-                    and known[e] is e and known[f] is f and known[g] is g
-                ):  # fmt: skip
-                    return None
         elif kind is str:
             words = cards.split()
             if len(words) != 7 or "," in cards:
@@ -201,7 +192,7 @@ def _made(
 ) -> HandRank:
     """The HandRank of seven valid card indices (exact ints 0-51) of this strength."""
     # The stores of handrank._fill, written out as in evaluate().
-    rank = _new(HandRank)
+    rank = _blank()
     rank._ranking = rules
     rank._high = strength >> 8
     rank._low = strength & 255
@@ -265,39 +256,19 @@ def evaluate(cards: HandLike, ranking: RankingLike = STANDARD) -> HandRank:
         fast = None
     if fast is not None and type(cards) is tuple:
         try:
-            a, b, c, d, e, f, g = cards
-        except ValueError:
-            pass  # not seven
+            # The entry point takes seven cards, each the interpreter's own int, the object a
+            # HandRank may keep (handrank.py); it raises TypeError for anything else (a bool,
+            # a float, a numpy integer, another count) and CartesError for a bad index.
+            strength = fast(*cards)
+        except (CartesError, TypeError):
+            pass  # the full path says what was wrong, or takes what it can
         else:
-            # Each card must be the interpreter's own int 0-51, the object a HandRank may keep
-            # (handrank.py): a bool, a float, a numpy integer or an index out of range fails
-            # this, and a lookup and an identity test cost less than a type test.
-            known = _INDICES
-            try:
-                exact = (
-                    known[a] is a and known[b] is b and known[c] is c and known[d] is d
-                    and known[e] is e and known[f] is f and known[g] is g
-                )  # fmt: skip
-            except (TypeError, IndexError):
-                exact = False
-            if exact:
-                try:
-                    strength = fast(*cards)
-                except CartesError:
-                    pass  # a repeated card: the full path says which
-                else:
-                    rank = _new(HandRank)
-                    rank._ranking = ranking  # type: ignore[assignment]  # STANDARD or CALATONE
-                    rank._high = strength >> 8
-                    rank._low = strength & 255
-                    rank._c0 = a
-                    rank._c1 = b
-                    rank._c2 = c
-                    rank._c3 = d
-                    rank._c4 = e
-                    rank._c5 = f
-                    rank._c6 = g
-                    return rank
+            rank = _blank()
+            rank._ranking = ranking  # type: ignore[assignment]  # STANDARD or CALATONE
+            rank._high = strength >> 8
+            rank._low = strength & 255
+            rank._c0, rank._c1, rank._c2, rank._c3, rank._c4, rank._c5, rank._c6 = cards
+            return rank
     rules = ranking if type(ranking) is Ranking else get_ranking(ranking)
     quick = _quick7(cards, rules) or _quick_short(cards, rules)
     if quick is not None:
