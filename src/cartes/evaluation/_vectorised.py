@@ -5,7 +5,7 @@ The compiled batch kernels (:mod:`cartes.evaluation.kernels`) cost numba's impor
 and 0.6 s with a warm cache, on the project's machine. The evaluation itself is a few table
 loads a hand, which numpy does with fancy indexing on the same tables and the same arithmetic
 (the flush branch as a masked update), so the strengths are the kernels' to the bit. It runs
-about ten times slower than the compiled kernel per hand, so it pays for small work only:
+about twelve times slower than the compiled kernel per hand, so it pays for small work only:
 
 * :func:`use_for` says whether a batch goes this way: while the rows valued here in this
   process, this batch included, stay within :data:`ROW_BUDGET` and the compiled kernel for the
@@ -46,9 +46,10 @@ __all__ = [
     "use_for",
 ]
 
-#: Rows this process values in numpy before it compiles: numpy values about 12 million rows a
-#: second here, so the budget is about 0.5 s of numpy time, close to a warm cache's load of the
-#: kernels (numba's import included) and a third of a cold compile (benchmarks/bench_cold.py).
+#: Rows this process values in numpy before it compiles: numpy values about 20 million checked
+#: seven-card rows a second here (the compiled kernel 250 million), so the budget is about 0.3 s
+#: of numpy time, half a warm cache's load of the kernel (numba's import included) and a fifth
+#: of a cold compile (benchmarks/bench_cold.py).
 ROW_BUDGET: Final = 6_000_000
 
 #: Rows evaluated at once: each chunk's temporaries stay in the second-level cache.
@@ -192,18 +193,26 @@ def row_strengths(
     >>> row_strengths(np.array([[0, 4, 8, 12, 16]], np.uint8), 1, out), int(out[0]) >> 12
     (False, 9)
     """
-    n = hands.shape[0]
+    n, k = hands.shape
     for first in range(0, n, _CHUNK):
         chunk = hands[first : first + _CHUNK]
-        keys = _KEYS.take(chunk, mode="clip").sum(axis=1, dtype=np.uint64) + _START
+        # Column by column: numpy reduces along a row of seven at a third of this speed.
+        columns = np.ascontiguousarray(chunk.T)
+        keys = _KEYS.take(columns[0], mode="clip") + _START
+        for j in range(1, k):
+            keys += _KEYS.take(columns[j], mode="clip")
         bits = None
         if check:
-            if chunk.max(initial=0) > 51:
+            if columns.max(initial=0) > 51:
                 return True
-            one_hot = _BITS[chunk]
-            bits = np.bitwise_or.reduce(one_hot, axis=1)
+            bits = _BITS[columns[0]]
+            total = bits.copy()
+            for j in range(1, k):
+                card = _BITS[columns[j]]
+                bits |= card
+                total += card
             # Each card is one bit: the sum equals the union only when no card repeats.
-            if (bits != one_hot.sum(axis=1, dtype=np.uint64)).any():
+            if (bits != total).any():
                 return True
         out[first : first + _CHUNK] = key_strengths(keys, bits, ranking, chunk)
     return False
