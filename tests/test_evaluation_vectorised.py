@@ -164,7 +164,9 @@ def test_first_batches_and_equity_of_a_process_do_not_load_numba() -> None:
         "equity(['As Ah', 'Kd Kc'])\n"
         "equity(['As Ah', 'QQ+, AKs'], board='2c 7d 9h')\n"
         "print('numba' in sys.modules)\n"
-        f"cartes.evaluate_many(cartes.random_hands({_vectorised.ROW_BUDGET + 1}, 7, seed=3))\n"
+        "import numpy as np\n"
+        f"hands = np.tile(cartes.random_hands(1, 7, seed=3), ({_vectorised.ROW_BUDGET + 1}, 1))\n"
+        "cartes.evaluate_many(hands)\n"
         "print('numba' in sys.modules)\n"
     )
     done = subprocess.run(

@@ -10,10 +10,10 @@ preflop heads-up spot (1,712,304 boards) takes a few tenths of a second. The cou
 kernel's integers, and their weighting by the ranges' combos is the kernel's in the kernel's
 order, so the result is the compiled enumeration's to the last bit.
 
-:func:`use_for` says whether a problem goes this way: every dealt card on the board, the deals
-within what is left of :data:`DEAL_BUDGET` for this process, and the compiled enumeration not
-loaded. A problem past the budget spends it, and every later one is compiled (the ski-rental
-rule of :mod:`cartes.evaluation._vectorised`).
+:func:`use_for` says whether a problem goes this way: every dealt card on the board, its work
+(hands to value, and choices of combos) within what is left of :data:`WORK_BUDGET` for this
+process, and the compiled enumeration not loaded. A problem past the budget spends it, and every
+later one is compiled (the ski-rental rule of :mod:`cartes.evaluation._vectorised`).
 
 >>> combinations(4, 2).tolist()
 [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
@@ -33,13 +33,17 @@ from numpy.typing import NDArray
 from cartes.evaluation import tables
 from cartes.evaluation._vectorised import key_strengths
 
-__all__ = ["DEAL_BUDGET", "budget", "combinations", "enumerate_exact", "retire", "use_for"]
+__all__ = ["WORK_BUDGET", "budget", "combinations", "enumerate_exact", "retire", "use_for"]
 
-#: Deals (boards times the choices of one combo per range) this process enumerates in numpy
-#: before it compiles: numpy enumerates about 13 million heads-up deals a second here, so the
-#: budget is about a third of a second, less than a warm cache's load of the enumeration and a
-#: twentieth of its cold compile (benchmarks/bench_cold.py).
-DEAL_BUDGET: Final = 4_000_000
+#: Work (players' hands valued, and each choice of one combo per range as 2,500 of them: its
+#: Python overhead) this process does in numpy before it compiles. numpy values about 30 million
+#: hands a second here (the compiled enumeration 2.5 times as many), so the budget is about
+#: 0.8 s, a warm cache's load of the enumeration (numba's import included) and a fifth of its
+#: cold compile (benchmarks/bench_cold.py): the ski-rental rule. The preflop heads-up spot is
+#: 3,424,608 of it.
+WORK_BUDGET: Final = 24_000_000
+#: The work each choice of one combo per range counts for.
+_CHOICE_WORK: Final = 2_500
 
 #: Boards valued at once: each block's temporaries stay small.
 _BLOCK: Final = 1 << 18
@@ -50,53 +54,56 @@ _WIN, _TIE, _SHARE, _SHARE2 = 0, 1, 2, 3
 _FIELDS: Final = 4
 
 _lock = threading.Lock()
-_deals_left = DEAL_BUDGET
+_work_left = WORK_BUDGET
 
 
 def use_for(keyed: Any, deals: int) -> bool:
-    """Whether this problem (``deals`` to look at) is enumerated in numpy; counts its deals.
+    """Whether this problem (``deals`` to look at) is enumerated in numpy; counts its work.
 
     >>> from cartes.analysis.equity import _board_problem, _deal_count, _keyed
     >>> problem = _board_problem(["As Ah", "Kd Kc"], "Qs Jd 2c", None, "standard")
     >>> use_for(_keyed(problem), _deal_count(problem)) in (True, False)
     True
     """
-    global _deals_left
+    global _work_left
     if (keyed.owners >= 0).any() or _compiled_loaded():
         return False
+    choices = int(np.prod(np.diff(keyed.offsets))) if len(keyed.offsets) > 1 else 1
+    work = deals * keyed.base_keys.shape[0] + _CHOICE_WORK * choices
     with _lock:
-        if deals <= _deals_left:
-            _deals_left -= deals
+        if work <= _work_left:
+            _work_left -= work
             return True
-        _deals_left = 0
+        _work_left = 0
         return False
 
 
 def retire() -> None:
     """Spend the budget: every later exact equity of this process is compiled (``cartes
     warm-up`` calls it first)."""
-    global _deals_left
+    global _work_left
     with _lock:
-        _deals_left = 0
+        _work_left = 0
 
 
 @contextmanager
-def budget(deals: int) -> Iterator[None]:
-    """Within the block :func:`use_for` has ``deals`` deals left; put back after (for tests).
+def budget(work: int) -> Iterator[None]:
+    """Within the block :func:`use_for` has ``work`` left (see :data:`WORK_BUDGET`); put back
+    after (for tests).
 
     >>> from cartes.analysis import _boards
     >>> with budget(0):
-    ...     _boards._deals_left
+    ...     _boards._work_left
     0
     """
-    global _deals_left
+    global _work_left
     with _lock:
-        before, _deals_left = _deals_left, deals
+        before, _work_left = _work_left, work
     try:
         yield
     finally:
         with _lock:
-            _deals_left = before
+            _work_left = before
 
 
 def _compiled_loaded() -> bool:

@@ -461,7 +461,7 @@ def evaluate_many(
     kernel reads tables at the given indices.
 
     Hands given as text or cards are encoded first (slower; arrays are the fast way in). A
-    process's first 6,000,000 rows are valued in numpy, with the same results and errors and
+    process's first 20,000,000 rows are valued in numpy, with the same results and errors and
     nothing to compile; then the compiled kernels, for good (the evaluation guide has the rule).
     A ranking that is not built in runs in numpy for small batches and is compiled for its
     first batch of 200,000 hands or more (about half a second), then always.
