@@ -113,6 +113,13 @@ def warm_up(report: Callable[[str], None] | None = print) -> list[WarmUpStep]:
     step as it finishes (``None``: silent). Returns each step with the time it took: the
     compile time on a cold cache, the cache load on a warm one.
     """
+    from cartes.analysis import _boards
+    from cartes.evaluation import _vectorised
+
+    # Small batches and exact equities go through numpy until a process has done enough of
+    # them; warming up means the compiled kernels, so they are used from the first step.
+    _vectorised.retire()
+    _boards.retire()
     todo = _steps()
     done = []
     started = time.perf_counter()

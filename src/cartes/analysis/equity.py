@@ -567,9 +567,13 @@ def _exact(
 ) -> tuple[_Keyed, NDArray[np.float64], NDArray[np.float64]]:
     """Every deal, in one compiled call per thread: the key form, and per combo of its range
     0 the counts weighted by the other ranges and the weighted number of deals."""
+    from cartes.analysis import _boards
     from cartes.evaluation import _pool
 
     keyed = _keyed(problem, first)
+    if _boards.use_for(keyed, _deal_count(problem)):  # small work: numpy, nothing to compile
+        by_combo, weighted = _boards.enumerate_exact(keyed)
+        return keyed, by_combo, weighted
     count = _thread_count(threads)
     parts = _pool.split([partial(_exact_part, keyed, t, count) for t in range(count)], count)
     by_combo = np.sum([part[0] for part in parts], axis=0)

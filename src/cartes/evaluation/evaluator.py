@@ -22,13 +22,11 @@ from numpy.typing import ArrayLike, NDArray
 from cartes.errors import (
     CardTypeError,
     CartesError,
-    DuplicateCardError,
     HandSizeError,
-    InvalidCardError,
     OptionError,
     StrengthError,
 )
-from cartes.evaluation import _pool
+from cartes.evaluation import _pool, _vectorised
 from cartes.evaluation.handrank import HandRank, _blank, strength_of
 from cartes.evaluation.rankings import (
     CALATONE,
@@ -350,13 +348,9 @@ def _rows(hands: NDArray[Any]) -> NDArray[Any]:
 
 
 def _raise_first_invalid(rows: NDArray[Any]) -> None:
-    """Raise the error for the first bad row of ``rows``, if there is one (a serial scan, run
-    only when a checked kernel has counted a bad row, or for rankings evaluated in Python)."""
-    row, reason = _kernels().first_invalid_row(rows)
-    if row >= 0:
-        problem = "a card index outside 0-51" if reason == 1 else "a repeated card"
-        error = InvalidCardError if reason == 1 else DuplicateCardError
-        raise error(f"row {row} of the hands, {rows[row].tolist()}, has {problem}")
+    """Raise the error for the first bad row of ``rows``, if there is one (the compiled serial
+    scan, run only when a checked kernel has counted a bad row)."""
+    _vectorised.raise_first_invalid(rows, _kernels().first_invalid_row)
 
 
 def _unsigned(rows: NDArray[Any], check: bool) -> NDArray[Any]:
@@ -438,8 +432,10 @@ def evaluate_many(
     kernel reads tables at the given indices.
 
     Hands given as text or cards are encoded first (slower; arrays are the fast way in). A
-    ranking that is not built in runs in Python for small batches and is compiled for its first
-    batch of 200,000 hands or more (about half a second), then always.
+    process's first 20,000,000 rows are valued in numpy, with the same results and errors and
+    nothing to compile; then the compiled kernels, for good (the evaluation guide has the rule).
+    A ranking that is not built in runs in numpy for small batches and is compiled for its
+    first batch of 200,000 hands or more (about half a second), then always.
 
     A Dask array of hands gives a lazy Dask array of strengths, evaluated chunk by chunk (each
     chunk checked when it is computed, an error naming the row within its chunk); cartes needs
@@ -474,10 +470,15 @@ def evaluate_many(
     out = np.empty(len(rows), dtype=np.uint16)
     if not len(rows):
         return out
-    if rules not in BUILT_IN and rules not in _table_kernels and len(rows) < COMPILE_THRESHOLD:
-        if check:
-            _raise_first_invalid(rows)
-        out[:] = [strength_of(hand.tolist(), rules) for hand in _unsigned(rows, False)]
+    # Small work goes through numpy until compiling pays (the rule: evaluation/_vectorised.py).
+    if rules in BUILT_IN:
+        numpy_path = _vectorised.use_for(len(rows), rows.shape[1], bool(check))
+    else:
+        numpy_path = rules not in _table_kernels and len(rows) < COMPILE_THRESHOLD
+    if numpy_path:
+        which = BUILT_IN.index(rules) if rules in BUILT_IN else tables_for(rules)
+        if _vectorised.row_strengths(_unsigned(rows, bool(check)), which, out, bool(check)):
+            _vectorised.raise_first_invalid(rows)
         return out[0, ...] if single else out
     kernels, row = _kernels_and_row(rules)
     if check:
