@@ -37,14 +37,24 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Final, Protocol, TypeAlias
 
 from cartes.analysis.sieteymedio import FULL_DECK, TARGET, VALUES, bank_draws_below
 from cartes.analysis.sieteymedio_advice import _unseen, hand_key
-from cartes.analysis.sieteymedio_play import FIGURE, HandKey, HandSolver, Move, solver_for
+from cartes.analysis.sieteymedio_play import (
+    _SLOT,
+    FIGURE,
+    Deck,
+    HandKey,
+    HandSolver,
+    Move,
+    _deal,
+    _without,
+    solver_for,
+)
 from cartes.errors import IllegalActionError, OptionError
 from cartes.games.chips import Bet
 from cartes.games.contract import Action, Observation
@@ -73,12 +83,10 @@ __all__ = [
     "table_of",
 ]
 
-_SLOT: Final = {value: i for i, value in enumerate(VALUES)}
 _FACTORIAL: Final = [1]
 for _n in range(1, 41):
     _FACTORIAL.append(_FACTORIAL[-1] * _n)
 
-Deck: TypeAlias = tuple[int, ...]
 #: A calle as the enumeration keeps it: (face-up cards sorted, hidden card or 0 for none, bet,
 #: holds a single card, finished, muerta).
 _Calle: TypeAlias = tuple[tuple[int, ...], int, int, bool, bool, bool]
@@ -88,17 +96,6 @@ _State: TypeAlias = tuple[Deck, bool, int, tuple[_Calle, ...], tuple[int, ...], 
 ShownCalle: TypeAlias = tuple[tuple[int, ...], bool, int, bool]
 #: What the bank sees of the punter at its turn: his calles not busted, and the dead cards.
 Table: TypeAlias = tuple[tuple[ShownCalle, ...], tuple[int, ...]]
-
-
-def _without(deck: Deck, value: int) -> Deck:
-    slot = _SLOT[value]
-    return (*deck[:slot], deck[slot] - 1, *deck[slot + 1:])
-
-
-def _deal(deck: Deck) -> Iterator[tuple[int, int, Deck]]:
-    for value, count in zip(VALUES, deck, strict=True):
-        if count:
-            yield value, count, _without(deck, value)
 
 
 def _add(cards: tuple[int, ...], value: int) -> tuple[int, ...]:
