@@ -27,6 +27,22 @@ def test_an_old_state_name_warns_and_reads_the_new_one(game, old, new):
     assert value in (2, (5, 6, 7, 8))
 
 
+@pytest.mark.parametrize("seat", [None, 0, 1, 2])
+def test_calatone_observations_name_the_dealer_button_and_dealer_still_reads(seat):
+    state = games.get("calatone", players=3).start(seed=4, button=1)
+    obs = state.observation(seat)
+    assert "dealer" not in obs.extra  # one key per concept: written out, compared, listed
+    assert obs.extra["button"] == state.button == 1
+    with pytest.warns(DeprecationWarning, match=r"extra\['dealer'\] is deprecated: read "
+                      r"extra\['button'\]") as w:
+        value = obs.extra["dealer"]
+    assert w[0].filename == __file__
+    assert value == 1
+    with pytest.raises(KeyError):
+        obs.extra["no such key"]
+    assert obs.extra.get("dealer") is None
+
+
 def test_7_half_observations_name_the_seats_sitting_out():
     game = games.get("siete-y-medio", players=4)
     rng = np.random.default_rng(2)

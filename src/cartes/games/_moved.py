@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import sys
 import warnings
+from typing import Any, ClassVar
 
-__all__ = ["MOVED", "renamed", "warn_moved", "warn_renamed_attribute"]
+__all__ = ["MOVED", "ExtraWithAliases", "renamed", "warn_moved", "warn_renamed_attribute"]
 
 #: Each deprecated module and the modules its names moved to.
 MOVED: dict[str, tuple[str, ...]] = {
@@ -126,3 +127,35 @@ def _importer_level() -> int:
             break
         frame = frame.f_back
     return level
+
+
+class ExtraWithAliases(dict[str, Any]):
+    """An observation's ``extra`` in which a renamed key still reads, warning: a subclass
+    names its ``aliases`` (old key to new). The old key is not stored (so it is neither
+    iterated, compared nor written out); reading it with ``extra[old]`` gives the new key's
+    value and a :class:`DeprecationWarning` (``extra.get(old)`` gives ``None``, as for any
+    missing key).
+
+    >>> class Extra(ExtraWithAliases):
+    ...     aliases = {"dealer": "button"}
+    >>> extra = Extra(button=2)
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     extra["dealer"], list(extra), str(caught[0].message).split(" (")[0]
+    (2, ['button'], "extra['dealer'] is deprecated: read extra['button']")
+    """
+
+    __slots__ = ()
+    aliases: ClassVar[dict[str, str]] = {}
+
+    def __missing__(self, key: str) -> Any:
+        new = self.aliases.get(key)
+        if new is None or new not in self:
+            raise KeyError(key)
+        warnings.warn(
+            f"extra[{key!r}] is deprecated: read extra[{new!r}] (the alias goes in the "
+            "release after the next)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self[new]

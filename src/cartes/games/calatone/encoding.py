@@ -156,7 +156,7 @@ class CalatoneEncoding(PokerEncoding):
                 pieces["exposed"][obs.cards[obs.seat].index(choice)] = 1
         if obs.to_act is not None:
             pieces["to_act"][where[obs.to_act]] = 1
-        pieces["dealer"][where[int(extra["dealer"])]] = 1
+        pieces["dealer"][where[int(extra["button"])]] = 1
         total = sum(obs.stacks) + sum(obs.committed)
         round_committed = extra["round_committed"] or (0,) * n
         for r, seat in enumerate(order):

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from cartes.deck import Deck
 from cartes.french import Card, Hand
-from cartes.games._moved import warn_renamed_attribute
+from cartes.games._moved import ExtraWithAliases, warn_renamed_attribute
 from cartes.games.calatone.actions import Concede, Declare, Expose, expose_offer
 from cartes.games.calatone.events import (
     AllPassed,
@@ -98,6 +98,13 @@ class _Showdown:
         )
 
 
+class _Extra(ExtraWithAliases):
+    """A calatone observation's ``extra``: its ``"dealer"`` is now ``"button"``."""
+
+    __slots__ = ()
+    aliases: ClassVar[dict[str, str]] = {"dealer": "button"}
+
+
 class CalatoneState(PokerState):
     """One hand of calatone. Made by :meth:`Calatone.start
     <cartes.games.calatone.Calatone.start>`.
@@ -114,6 +121,7 @@ class CalatoneState(PokerState):
     (1, (Fold(), Check(), Bet(1, up_to=10)))
     """
 
+    _extra_type = _Extra
     copied: ClassVar[Mapping[str, Callable[[Any], Any]]] = {
         "deck": Deck.copy,
         "chips": betting.Chips.copy,
@@ -577,7 +585,6 @@ class CalatoneState(PokerState):
             "phase": self.phase,
             "street": self.street,
             "round": self.round_number,
-            "dealer": self.setup.button,
             "button": self.setup.button,
             "up_cards": self.up_cards,
             "expose_choice": self.chosen.get(seat) if seat is not None else None,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from cartes.errors import IllegalActionError
 from cartes.french import Card
@@ -51,6 +51,9 @@ class PokerState(HandState):
     round: betting.BettingRound | None
     final_pots: tuple[Pot, ...]
     _payoffs: tuple[int, ...] | None
+    #: The type of an observation's ``extra``: a game whose keys were renamed gives a
+    #: :class:`~cartes.games._moved.ExtraWithAliases` so that the old keys still read.
+    _extra_type: ClassVar[type[dict[str, Any]]] = dict
 
     @property
     def is_terminal(self) -> bool:
@@ -119,6 +122,14 @@ class PokerState(HandState):
         per seat and what the seat must add to call."""
         to_act = self.to_act
         rnd = self.round
+        merged = {
+            **extra,
+            "pots": self.pots,
+            "round_committed": () if rnd is None else tuple(rnd.contrib),
+            "to_call": 0 if rnd is None or seat is None else min(
+                rnd.owed(seat), self.chips.stacks[seat]
+            ),
+        }
         return Observation(
             seat=seat,
             to_act=to_act,
@@ -130,12 +141,5 @@ class PokerState(HandState):
             history=self._seen(seat),  # kept up to date as events are recorded
             legal_actions=self.legal_actions() if to_act == seat and seat is not None else (),
             is_terminal=self.is_terminal,
-            extra={
-                **extra,
-                "pots": self.pots,
-                "round_committed": () if rnd is None else tuple(rnd.contrib),
-                "to_call": 0 if rnd is None or seat is None else min(
-                    rnd.owed(seat), self.chips.stacks[seat]
-                ),
-            },
+            extra=merged if self._extra_type is dict else self._extra_type(merged),
         )
