@@ -292,3 +292,61 @@ def test_siete_a_card_seen_only_before_the_stock_reshuffle_is_not_kept_in_place(
     assert "Reshuffled" in kinds
     # the discards are public (busted, declined, exchanged cards): any seat saw them all
     check_the_shuffle_forgets(state, state.current_player(), rng, 300)
+
+
+
+def stud_at_the_reshuffle(rng):
+    """An 8-handed stud state waiting at the §2.5 reshuffle's chance node (a chance node once
+    the hand is dealt: stud's only shuffle in mid-hand): everyone calls or checks, so eight
+    seats reach the river and the stub runs short."""
+    game = OpenSpielGame(SevenCardStud(players=8))
+    for _ in range(20):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                if state.hand is not None:
+                    return state
+                state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
+                continue
+            legal = state.legal_actions()
+            names = [state.action_to_string(a) for a in legal]
+            passive = [a for a, n in zip(legal, names, strict=True)
+                       if n.startswith(("call", "check", "bring"))]
+            state.apply_action(int(rng.choice(passive or legal)))
+    pytest.fail("no hand reached the reshuffle")
+
+
+def test_stud_s_river_reshuffle_is_chance_s_and_resampling_keeps_what_the_player_knows():
+    # §2.5: eight seats on the river leave too short a stub; the stub and the burned cards are
+    # reshuffled. Through the adapter that shuffle is chance's (it was one fixed order from a
+    # constant seed, so every seat knew where the burned cards went), and a resample after
+    # it keeps each player's information state
+    rng = np.random.default_rng(5)
+    state = stud_at_the_reshuffle(rng)
+    hand = state.hand
+    assert hand.street == 6
+    pool = {*hand.deck.cards, *hand.deck.burned}
+    outcomes = [a for a, _ in state.chance_outcomes()]
+    assert len(outcomes) == len(pool)
+    rivers = set()
+    for first in outcomes:
+        child = state.clone()
+        child.apply_action(first)
+        while child.is_chance_node():  # the rest of the order, lowest outcome first
+            child.apply_action(child.chance_outcomes()[0][0])
+        assert [type(e).__name__ for e in child.hand.history].count("Reshuffled") == 1
+        dealt = [e.card for e in child.hand.history if type(e).__name__ == "CardDealt"
+                 and e.street == 7]
+        assert set(dealt) <= pool
+        rivers.add(tuple(dealt))
+    assert len(rivers) > 1  # chance's order decides what the river deals
+    while state.is_chance_node():
+        state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
+    # (not the first draw always: a card seen after the shuffle must have been in its pool,
+    # the stub and the burned cards, which a draw of the deal may put elsewhere)
+    moved = 0
+    for player in range(8):
+        other = resample(state, player, rng.random)
+        assert other.information_state_string(player) == state.information_state_string(player)
+        moved += other.hand.history != state.hand.history  # its hidden cards drawn again
+    assert moved >= 6
