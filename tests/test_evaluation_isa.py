@@ -75,7 +75,11 @@ def test_the_batch_kernels_agree_on_an_older_instruction_set(cpu: str, tmp_path:
             assert got[f"{ranking} {k} cards"] == [strength_of(row[:k], rules) for row in rows]
     # about one hand in thirty is a flush: the kernels' second pass was exercised
     assert sum(max(Counter(card & 3 for card in row).values()) >= 5 for row in rows) > 100
-    assert got["vectors"] == {"haswell": ["ymm"], "x86-64": []}[cpu]
+    # the forced target holds: no AVX-512 register on either (whether LLVM chooses AVX2's
+    # 32-byte vectors for haswell varies with the build, so that is not asserted), none on SSE2
+    assert "zmm" not in got["vectors"]
+    if cpu == "x86-64":
+        assert got["vectors"] == []
     assert got["errors"] == [
         f"InvalidCardError: row 4000 of the hands, {[*rows[4000][:6], 52]}, has a card index"
         " outside 0-51",
