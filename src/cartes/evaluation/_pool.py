@@ -19,13 +19,14 @@ starts it (``numba.get_num_threads()`` does, and so does a parallel kernel of th
 counts.
 
 The other way to use several cores, :func:`split`, needs no numba thread pool at all: it runs
-serial ``nogil`` kernels on plain Python threads made for the call, one task per thread, so it
-is safe under fork, spawn, forkserver and threads by construction (nothing of it outlives the
-call, and numba's dispatchers are thread-safe). The analysis kernels use it: their work comes in
-independent pieces (Monte Carlo chunks, enumeration items) whose integer results add up the
-same in any grouping, and they compile once, without a parallel twin. Today every threaded
-call of cartes goes this way (the batches, the sweep and the analysis), and :func:`run` is
-kept for a parallel kernel that cannot: cartes then starts no numba thread pool of its own.
+serial ``nogil`` kernels on plain Python threads (the caller's and daemon workers kept for the
+next call), so it is safe under fork, spawn, forkserver and threads by construction (a forked
+child makes its own workers, and numba's dispatchers are thread-safe). The analysis kernels
+use it: their work comes in independent pieces (Monte Carlo chunks, enumeration items) whose
+integer results add up the same in any grouping, and they compile once, without a parallel
+twin. Today every threaded call of cartes goes this way (the batches, the sweep and the
+analysis), and :func:`run` is kept for a parallel kernel that cannot: cartes then starts no
+numba thread pool of its own.
 
 >>> run(lambda: "parallel", lambda: "serial", None) in ("parallel", "serial")
 True
@@ -35,7 +36,9 @@ True
 
 from __future__ import annotations
 
+import itertools
 import os
+import queue
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -127,35 +130,96 @@ def run(parallel: Callable[[], T], serial: Callable[[], T], workers: int | None)
         _lock.release()
 
 
+class _Call:
+    """One :func:`split` call: its tasks, taken in order by whoever is free (the calling thread
+    and the workers it woke), their results and the first error."""
+
+    def __init__(self, tasks: Sequence[Callable[[], object]]) -> None:
+        self.tasks = tasks
+        self.results: list[object] = [None] * len(tasks)
+        self.errors: list[BaseException] = []
+        self._next = itertools.count()  # next() is atomic under the GIL
+        self._left = len(tasks)
+        self._lock = threading.Lock()
+        self.done = threading.Event()
+
+    def work(self) -> None:
+        """Run tasks until none is left to take."""
+        while (i := next(self._next)) < len(self.tasks):
+            try:
+                self.results[i] = self.tasks[i]()
+            except BaseException as error:  # re-raised in the calling thread
+                self.errors.append(error)
+            with self._lock:
+                self._left -= 1
+                if self._left == 0:
+                    self.done.set()
+
+
+#: Jobs for the worker threads, and the workers started in this process (their number).
+_jobs: queue.SimpleQueue[_Call] = queue.SimpleQueue()
+_workers: list[threading.Thread] = []
+_workers_lock = threading.Lock()
+#: Set in the worker threads, so that a task that calls :func:`split` runs its tasks itself.
+_local = threading.local()
+
+
+def _worker() -> None:
+    _local.worker = True
+    while True:
+        _jobs.get().work()
+
+
+def _reset_workers_in_child() -> None:
+    # The parent's workers do not exist in a forked child, and their queue's lock may have
+    # been held at the fork: the child starts its own when it first needs them.
+    global _jobs, _workers_lock
+    _jobs = queue.SimpleQueue()
+    _workers.clear()
+    _workers_lock = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_reset_workers_in_child)
+
+
+def _wake(count: int) -> None:
+    """Make sure ``count`` worker threads exist."""
+    if len(_workers) >= count:
+        return
+    with _workers_lock:
+        while len(_workers) < count:
+            thread = threading.Thread(target=_worker, name="cartes-worker", daemon=True)
+            thread.start()
+            _workers.append(thread)
+
+
 def split(tasks: Sequence[Callable[[], T]], workers: int) -> list[T]:
-    """Each task's result, in order, the tasks run on up to ``workers`` Python threads made for
-    this call (a task per thread at a time; the calling thread runs one share itself).
+    """Each task's result, in order, the tasks run on up to ``workers`` threads: the calling
+    thread and ``workers - 1`` worker threads of this module, each taking the next task not
+    yet taken until none is left.
 
     The tasks should be calls of ``nogil`` kernels, which run in parallel on those threads. An
-    exception in a task is raised here, after every thread has finished.
+    exception in a task is raised here, after every task has finished.
+
+    The workers are daemon threads kept for the next call (idle, they wait on a queue): a thread
+    made for each call, as before, started on the caller's core and ran beside it until the
+    scheduler moved it, which on this project's 2-core VM often took longer than the call (two
+    threads then ran at 1.0-1.2x one, against 1.8-1.9x with the threads kept). A forked child
+    starts its own workers when it first needs them, so this stays safe under fork, spawn,
+    forkserver and threads; a task run by a worker that calls :func:`split` runs its own tasks.
 
     >>> split([lambda: "a", lambda: "b"], workers=1)
     ['a', 'b']
     """
     count = max(1, min(workers, len(tasks)))
-    if count == 1:
+    if count == 1 or getattr(_local, "worker", False):
         return [task() for task in tasks]
-    results: list[T | None] = [None] * len(tasks)
-    errors: list[BaseException] = []
-
-    def share(first: int) -> None:
-        try:
-            for i in range(first, len(tasks), count):
-                results[i] = tasks[i]()
-        except BaseException as error:  # re-raised in the calling thread
-            errors.append(error)
-
-    threads = [threading.Thread(target=share, args=(t,), daemon=True) for t in range(1, count)]
-    for thread in threads:
-        thread.start()
-    share(0)
-    for thread in threads:
-        thread.join()
-    if errors:
-        raise errors[0]
-    return results  # type: ignore[return-value]
+    call = _Call(tasks)
+    _wake(count - 1)
+    for _ in range(count - 1):
+        _jobs.put(call)
+    call.work()
+    call.done.wait()
+    if call.errors:
+        raise call.errors[0]
+    return call.results  # type: ignore[return-value]
