@@ -161,6 +161,7 @@ def test_first_batches_and_equity_of_a_process_do_not_load_numba() -> None:
         "from cartes.analysis import equity\n"
         "cartes.evaluate_many(cartes.random_hands(1000, 7, seed=1))\n"
         "cartes.evaluate_many(cartes.random_hands(200_000, 5, seed=2), 'calatone')\n"
+        "cartes.evaluate_many(cartes.random_hands(1000, 6, seed=4), threads=2)\n"
         "equity(['As Ah', 'Kd Kc'])\n"
         "equity(['As Ah', 'QQ+, AKs'], board='2c 7d 9h')\n"
         "print('numba' in sys.modules)\n"

@@ -383,11 +383,17 @@ def _as_index_array(hands: ArrayLike | Iterable[HandLike]) -> NDArray[Any]:
 
 def _thread_count(threads: object) -> int:
     """An int ``threads`` >= 1, capped at numba's thread pool, or OptionError."""
-    if isinstance(threads, bool) or not isinstance(threads, int | np.integer) or threads < 1:
-        raise OptionError(f"threads must be None, True, False or an int >= 1, got {threads!r}")
     import numba
 
-    return min(int(threads), int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+    return min(_threads_asked(threads), int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+
+
+def _threads_asked(threads: object) -> int:
+    """An int ``threads`` >= 1, or OptionError (checked before anything loads numba: a first
+    small batch runs in numpy whatever it asks)."""
+    if isinstance(threads, bool) or not isinstance(threads, int | np.integer) or threads < 1:
+        raise OptionError(f"threads must be None, True, False or an int >= 1, got {threads!r}")
+    return int(threads)
 
 
 def _is_dask_array(hands: object) -> bool:
@@ -459,7 +465,7 @@ def evaluate_many(
     elif threads is False:
         count = 1
     else:
-        count = _thread_count(threads)
+        count = _threads_asked(threads)
     if isinstance(hands, list | tuple) and len(hands) == 0:
         return np.empty(0, dtype=np.uint16)
     if _is_dask_array(hands):
@@ -486,6 +492,8 @@ def evaluate_many(
     else:
         serial, parallel = kernels.evaluate_rows, kernels.evaluate_rows_parallel
     unsigned = _unsigned(rows, bool(check))
+    if count is not None and count > 1:
+        count = _thread_count(count)
     if count == 1 or (threads is None and len(rows) < PARALLEL_THRESHOLD):
         bad = serial(unsigned, row, out)
     else:
