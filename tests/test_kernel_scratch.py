@@ -19,8 +19,10 @@ LINE = 64
 )
 def test_a_scratch_array_is_zeroed_and_alone_on_its_lines(shape, dtype) -> None:
     array = _padded(shape, dtype)
-    assert array.shape == shape and array.dtype == dtype
-    assert array.flags.c_contiguous and array.flags.writeable
+    assert array.shape == shape
+    assert array.dtype == dtype
+    assert array.flags.c_contiguous
+    assert array.flags.writeable
     assert not array.any()
     if array.nbytes == 0:  # an empty array touches no line
         return
