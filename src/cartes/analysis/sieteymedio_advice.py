@@ -215,7 +215,7 @@ def hand_key(obs: Observation, solver: HandSolver,
     return solver.key(deck, opening, target, tuple(calles)), index, tuple(hidden)
 
 
-def advice_from_observation(obs: Observation, *, bank: int | BankPolicy | str = 11,
+def advice_from_observation(obs: Observation, *, bank: int | BankPolicy = 11,
                             bust_pays_double: bool = False, max_calles: int = 2,
                             every: bool = True) -> Advice:
     """:func:`advice` from an observation alone (an agent's view): ``obs`` must be the
@@ -228,17 +228,6 @@ def advice_from_observation(obs: Observation, *, bank: int | BankPolicy | str = 
     >>> advice_from_observation(state.observation(1), max_calles=1) == advice(state, max_calles=1)
     True
     """
-    response = bank == "best_response"
-    rule: int | BankPolicy = 11
-    if response:
-        if obs.extra.get("phase") != "play":
-            raise OptionError("bank='best_response' advises the play phase (after the first "
-                              f"bet), not {obs.extra.get('phase')!r}; pass a threshold there")
-    elif isinstance(bank, str):
-        raise OptionError(f"bank must be a threshold in half-points, a bank policy or "
-                          f"'best_response', got {bank!r}")
-    else:
-        rule = bank
     seat = obs.seat
     if seat is None or obs.to_act != seat:
         raise IllegalActionError(
@@ -257,15 +246,13 @@ def advice_from_observation(obs: Observation, *, bank: int | BankPolicy | str = 
     deck, clean = _unseen(obs)
     others = _others_in_play(obs, seat)
     exact = clean and not others
-    notes = [f"bank keeps its first card and draws by {getattr(rule, '__qualname__', rule)!r}"
-             + (" half-points" if isinstance(rule, int) else "")]
-    if response:
-        notes = ["bank best-responds to the punter's optimum against the 11 half-point bank"]
+    notes = [f"bank keeps its first card and draws by {getattr(bank, '__qualname__', bank)!r}"
+             + (" half-points" if isinstance(bank, int) else "")]
     if others:
         notes.append("other punters' cards and 7½s are not modelled")
     if not clean:
         notes.append("a reshuffle put shown cards back in the stock: taken as still out")
-    solver = solver_for(limits, rule, bust_pays_double=bust_pays_double, max_calles=max_calles)
+    solver = solver_for(limits, bank, bust_pays_double=bust_pays_double, max_calles=max_calles)
     valued: list[tuple[Action, Fraction]] = []
     if phase in ("vote", "choice"):
         exact = exact and len(obs.extra["order"]) == 1
@@ -273,7 +260,7 @@ def advice_from_observation(obs: Observation, *, bank: int | BankPolicy | str = 
         if phase == "choice":
             valued = [(SitOut(), Fraction(0)), (Play(), play)]
         else:  # alone, his vote decides: the proposal, or modality 1 (M-31)
-            classic = solver_for(MODALITY_LIMITS[1], rule, bust_pays_double=bust_pays_double,
+            classic = solver_for(MODALITY_LIMITS[1], bank, bust_pays_double=bust_pays_double,
                                  max_calles=max_calles).value()
             valued = [(Vote(True), play), (Vote(False), classic)]
             if not exact:
@@ -283,13 +270,6 @@ def advice_from_observation(obs: Observation, *, bank: int | BankPolicy | str = 
         assert isinstance(card, SpanishCard)
         for move, ev in solver.first_options(card.half_points, deck, every):
             valued.extend((a, ev) for a in _moves_to_actions(move, [0], legal))
-    elif phase == "play" and response:
-        from cartes.analysis.sieteymedio_bank import response_options
-
-        _, index, _ = hand_key(obs, solver, deck)
-        for move, ev in response_options(obs, solver, every):
-            valued.extend((a, ev) for a in _moves_to_actions(move, index, legal)
-                          if getattr(a, "down", False) == move.down)
     elif phase == "play":
         key, index, _ = hand_key(obs, solver, deck)
         for move, ev in solver.options(key, every):
@@ -306,16 +286,13 @@ def advice_from_observation(obs: Observation, *, bank: int | BankPolicy | str = 
     return Advice(seat, tuple(valued), best, value, exact, "; ".join(notes))
 
 
-def advice(state: _Observed, seat: int | None = None, *, bank: int | BankPolicy | str = 11,
+def advice(state: _Observed, seat: int | None = None, *, bank: int | BankPolicy = 11,
            max_calles: int = 2) -> Advice:
     """Every legal action of ``seat`` (by default the seat to act, which must be a punter)
     in a live 7½ hand, with its exact expected value in chips for the rest of the hand, and
     the best one, from ``state.observation(seat)`` only, against the stated ``bank`` policy
     (a threshold in half-points: the bank keeps its first card and draws below it; or
-    ``bank_draws_below(t)``; or ``"best_response"``, in the play phase: the bank's exact
-    best response to the punter's optimum against the 5½ threshold bank, one step of the
-    iteration, see :func:`~cartes.analysis.sieteymedio_bank.response_options`).
-    ``max_calles`` bounds the calles the programme opens.
+    ``bank_draws_below(t)``). ``max_calles`` bounds the calles the programme opens.
 
     >>> from cartes.games import get
     >>> state = get("siete-y-medio", players=2).start(seed=31, button=0)
