@@ -100,7 +100,7 @@ MC_SPOTS = {
 }
 # Four million deals and eleven rounds: at one million (about 20 ms a call) the second thread's
 # wake-up and the machine's noise decided the two-thread figure (1.0-1.15x one thread in one
-# run, 1.7x in the next); at four million they no longer do (1.85-1.9x, quiet machine).
+# run, 1.7x in the next). The machine's spells still move it (see paired and machine_scaling).
 MC_TRIALS = 4_000_000
 MC_ROUNDS = 11
 
