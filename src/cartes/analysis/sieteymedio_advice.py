@@ -46,12 +46,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
-from cartes.analysis.sieteymedio import FULL_DECK, TARGET, VALUES, BankPolicy
-from cartes.analysis.sieteymedio_play import Calle, HandKey, HandSolver, Move, solver_for
+from cartes.analysis.sieteymedio import TARGET, BankPolicy
+from cartes.analysis.sieteymedio_play import Move, solver_for
+from cartes.analysis.sieteymedio_seen import hand_key, unseen_deck
 from cartes.errors import IllegalActionError, OptionError
 from cartes.games.chips import Bet
 from cartes.games.contract import Action, Observation
-from cartes.games.dealing import Reshuffled
 from cartes.games.siete_y_medio.actions import (
     Decline,
     Draw,
@@ -64,18 +64,12 @@ from cartes.games.siete_y_medio.actions import (
     Stand,
     Vote,
 )
-from cartes.games.siete_y_medio.events import (
-    Annulled,
-    Busted,
-    Declined,
-    Exchanged,
-)
 from cartes.games.siete_y_medio.rules import MODALITY_LIMITS
 from cartes.spanish import SpanishCard
 
-__all__ = ["Advice", "AdviceAgent", "advice", "advice_from_observation", "hand_key"]
-
-_SLOT = {value: i for i, value in enumerate(VALUES)}
+# hand_key moved to sieteymedio_seen (below this module and the bank's); it is still importable
+# from here.
+__all__ = ["Advice", "AdviceAgent", "advice", "advice_from_observation"]
 
 
 @dataclass(frozen=True)
@@ -101,28 +95,6 @@ class Advice:
 
 class _Observed(Protocol):
     def observation(self, seat: int | None) -> Observation: ...
-
-
-def _unseen(obs: Observation) -> tuple[tuple[int, ...], bool]:
-    """The deck of cards the seat has not seen (counts per value) and whether no reshuffle
-    made the discards a stock again (after one, the cards shown before it may be back)."""
-    seen: list[SpanishCard] = []
-    for hand in obs.cards:
-        seen.extend(card for card in hand if isinstance(card, SpanishCard))
-    start = 0
-    for i, event in enumerate(obs.history):
-        if isinstance(event, Annulled | Reshuffled):
-            start = i + 1
-    clean = not any(isinstance(e, Reshuffled) for e in obs.history)
-    for event in obs.history[start:]:
-        if isinstance(event, Busted):
-            seen.extend(event.cards)
-        elif isinstance(event, Exchanged | Declined):
-            seen.append(event.card)
-    deck = list(FULL_DECK)
-    for card in set(seen):
-        deck[_SLOT[card.half_points]] -= 1
-    return tuple(deck), clean
 
 
 def _others_in_play(obs: Observation, seat: int) -> bool:
@@ -176,46 +148,7 @@ def _concrete(legal: Iterable[Action]) -> set[Action]:
     return result
 
 
-def hand_key(obs: Observation, solver: HandSolver,
-             deck: tuple[int, ...] | None = None) -> tuple[HandKey, list[int], tuple[bool, ...]]:
-    """The programme's state for the punter to act in ``obs`` (his own observation, phase
-    "play"), the driver's number of each calle in it, and whether each holds a hidden card;
-    ``deck``: the cards he has not seen (by default read from ``obs``).
-
-    >>> from cartes.games import get
-    >>> from cartes.analysis.sieteymedio_play import solver_for
-    >>> state = get("siete-y-medio", players=2).start(seed=31, button=0)
-    >>> state.apply(Bet(1))                               # on a first 7
-    Staked(seat=1, calle=0, amount=1, total=1)
-    >>> key, index, hidden = hand_key(state.observation(1), solver_for((1, 3), 11))
-    >>> key[1:], index, hidden
-    ((False, 0, ((14, 1, True, False),)), [0], (True,))
-    """
-    seat = obs.seat
-    assert seat is not None
-    if deck is None:
-        deck = _unseen(obs)[0]
-    calles: list[Calle] = []
-    index: list[int] = []
-    hidden: list[bool] = []
-    every_card: list[SpanishCard] = []
-    for i, (cards, up, bet, status) in enumerate(obs.extra["calles"][seat]):
-        if status == "bust":
-            continue
-        known = [c for c in cards if c is not None]
-        every_card.extend(known)
-        points = sum(c.half_points for c in known)
-        calles.append((points, bet, len(cards) == 1, status != "open"))
-        index.append(i)
-        hidden.append(not all(up))
-    opening = all(c.is_figure for c in every_card)
-    legal = obs.legal_actions
-    named = {getattr(a, "calle", 0) for a in legal if isinstance(a, Stand | Draw | OpenCalle)}
-    target = index.index(min(named)) if named and not opening else 0
-    return solver.key(deck, opening, target, tuple(calles)), index, tuple(hidden)
-
-
-def advice_from_observation(obs: Observation, *, bank: int | BankPolicy = 11,
+def advice_from_observation(obs: Observation, *, bank: int | BankPolicy | str = 11,
                             bust_pays_double: bool = False, max_calles: int = 2,
                             every: bool = True) -> Advice:
     """:func:`advice` from an observation alone (an agent's view): ``obs`` must be the
@@ -228,6 +161,17 @@ def advice_from_observation(obs: Observation, *, bank: int | BankPolicy = 11,
     >>> advice_from_observation(state.observation(1), max_calles=1) == advice(state, max_calles=1)
     True
     """
+    response = bank == "best_response"
+    rule: int | BankPolicy = 11
+    if response:
+        if obs.extra.get("phase") != "play":
+            raise OptionError("bank='best_response' advises the play phase (after the first "
+                              f"bet), not {obs.extra.get('phase')!r}; pass a threshold there")
+    elif isinstance(bank, str):
+        raise OptionError(f"bank must be a threshold in half-points, a bank policy or "
+                          f"'best_response', got {bank!r}")
+    else:
+        rule = bank
     seat = obs.seat
     if seat is None or obs.to_act != seat:
         raise IllegalActionError(
@@ -243,16 +187,18 @@ def advice_from_observation(obs: Observation, *, bank: int | BankPolicy = 11,
     phase = obs.extra["phase"]
     low, high = obs.extra["limits"]
     limits = (int(low), int(high))
-    deck, clean = _unseen(obs)
+    deck, clean = unseen_deck(obs)
     others = _others_in_play(obs, seat)
     exact = clean and not others
-    notes = [f"bank keeps its first card and draws by {getattr(bank, '__qualname__', bank)!r}"
-             + (" half-points" if isinstance(bank, int) else "")]
+    notes = [f"bank keeps its first card and draws by {getattr(rule, '__qualname__', rule)!r}"
+             + (" half-points" if isinstance(rule, int) else "")]
+    if response:
+        notes = ["bank best-responds to the punter's optimum against the 11 half-point bank"]
     if others:
         notes.append("other punters' cards and 7½s are not modelled")
     if not clean:
         notes.append("a reshuffle put shown cards back in the stock: taken as still out")
-    solver = solver_for(limits, bank, bust_pays_double=bust_pays_double, max_calles=max_calles)
+    solver = solver_for(limits, rule, bust_pays_double=bust_pays_double, max_calles=max_calles)
     valued: list[tuple[Action, Fraction]] = []
     if phase in ("vote", "choice"):
         exact = exact and len(obs.extra["order"]) == 1
@@ -260,7 +206,7 @@ def advice_from_observation(obs: Observation, *, bank: int | BankPolicy = 11,
         if phase == "choice":
             valued = [(SitOut(), Fraction(0)), (Play(), play)]
         else:  # alone, his vote decides: the proposal, or modality 1 (M-31)
-            classic = solver_for(MODALITY_LIMITS[1], bank, bust_pays_double=bust_pays_double,
+            classic = solver_for(MODALITY_LIMITS[1], rule, bust_pays_double=bust_pays_double,
                                  max_calles=max_calles).value()
             valued = [(Vote(True), play), (Vote(False), classic)]
             if not exact:
@@ -270,6 +216,13 @@ def advice_from_observation(obs: Observation, *, bank: int | BankPolicy = 11,
         assert isinstance(card, SpanishCard)
         for move, ev in solver.first_options(card.half_points, deck, every):
             valued.extend((a, ev) for a in _moves_to_actions(move, [0], legal))
+    elif phase == "play" and response:
+        from cartes.analysis.sieteymedio_bank import response_options
+
+        _, index, _ = hand_key(obs, solver, deck)
+        for move, ev in response_options(obs, solver, every):
+            valued.extend((a, ev) for a in _moves_to_actions(move, index, legal)
+                          if getattr(a, "down", False) == move.down)
     elif phase == "play":
         key, index, _ = hand_key(obs, solver, deck)
         for move, ev in solver.options(key, every):
@@ -286,13 +239,16 @@ def advice_from_observation(obs: Observation, *, bank: int | BankPolicy = 11,
     return Advice(seat, tuple(valued), best, value, exact, "; ".join(notes))
 
 
-def advice(state: _Observed, seat: int | None = None, *, bank: int | BankPolicy = 11,
+def advice(state: _Observed, seat: int | None = None, *, bank: int | BankPolicy | str = 11,
            max_calles: int = 2) -> Advice:
     """Every legal action of ``seat`` (by default the seat to act, which must be a punter)
     in a live 7½ hand, with its exact expected value in chips for the rest of the hand, and
     the best one, from ``state.observation(seat)`` only, against the stated ``bank`` policy
     (a threshold in half-points: the bank keeps its first card and draws below it; or
-    ``bank_draws_below(t)``). ``max_calles`` bounds the calles the programme opens.
+    ``bank_draws_below(t)``; or ``"best_response"``, in the play phase: the bank's exact
+    best response to the punter's optimum against the 5½ threshold bank, one step of the
+    iteration, see :func:`~cartes.analysis.sieteymedio_bank.response_options`).
+    ``max_calles`` bounds the calles the programme opens.
 
     >>> from cartes.games import get
     >>> state = get("siete-y-medio", players=2).start(seed=31, button=0)

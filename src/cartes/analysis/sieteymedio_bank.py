@@ -43,7 +43,6 @@ from fractions import Fraction
 from typing import Final, Protocol, TypeAlias
 
 from cartes.analysis.sieteymedio import FULL_DECK, TARGET, VALUES, bank_draws_below
-from cartes.analysis.sieteymedio_advice import _unseen, hand_key
 from cartes.analysis.sieteymedio_play import (
     _SLOT,
     FIGURE,
@@ -55,6 +54,7 @@ from cartes.analysis.sieteymedio_play import (
     _without,
     solver_for,
 )
+from cartes.analysis.sieteymedio_seen import hand_key, unseen_deck
 from cartes.errors import IllegalActionError, OptionError
 from cartes.games.chips import Bet
 from cartes.games.contract import Action, Observation
@@ -80,6 +80,7 @@ __all__ = [
     "Table",
     "bank_best_response",
     "observed_table",
+    "response_options",
     "table_of",
 ]
 
@@ -502,7 +503,7 @@ class ResponseAgent:
         elif obs.extra["phase"] == "first":
             card = obs.cards[view.seat][0]
             assert isinstance(card, SpanishCard)
-            move = self.strategy.first(card.half_points, _unseen(obs)[0])
+            move = self.strategy.first(card.half_points, unseen_deck(obs)[0])
             choice = {"decline": Decline(), "exchange": Exchange()}.get(
                 move.kind, Bet(move.amount))
         else:
@@ -520,3 +521,117 @@ class ResponseAgent:
         if not any(offer.allows(choice) for offer in legal):
             raise IllegalActionError(f"{self!r} chose {choice!r}, not among {legal}")
         return choice
+
+
+class _AgainstBank:
+    """The punter's exact values against a bank that decides on its :data:`Table` and own
+    cards (``draws(table, cards)``), over the enumeration's states: the face of every card
+    counts here, since the bank sees it. Values are times ``n!``, ``n`` the cards unseen."""
+
+    def __init__(self, solver: HandSolver,
+                 draws: Callable[[Table, tuple[int, ...]], bool], max_states: int) -> None:
+        self.solver = solver
+        self.draws = draws
+        self.rows = _Bank(solver).punter_rows
+        self.max_states = max_states
+        self.memo: dict[_State, int] = {}
+
+    def settle(self, deck: Deck, table: Table, hidden: tuple[int, ...]) -> int:
+        """Every calle stood: the punter's value as the bank plays ``draws`` at ``table``."""
+        rows = self.rows(table, hidden)
+        memo: dict[tuple[Deck, tuple[int, ...]], int] = {}
+
+        def bank(deck: Deck, cards: tuple[int, ...]) -> int:
+            found = memo.get((deck, cards))
+            if found is not None:
+                return found
+            total = sum(cards)
+            left = sum(deck)
+            if total >= TARGET or not left or (cards and not self.draws(table, cards)):
+                result = rows[min(total, TARGET + 1)] * _FACTORIAL[left]
+            else:
+                result = sum(count * bank(rest, _add(cards, value))
+                             for value, count, rest in _deal(deck))
+            memo[deck, cards] = result
+            return result
+
+        return bank(deck, ())
+
+    def moves(self, key: HandKey, state: _State, every: bool) -> list[Move]:
+        """The programme's moves, each draw both ways up when the calle holds a hidden
+        card (the bank sees the difference)."""
+        result = []
+        for move in self.solver.moves(key, every):
+            result.append(move)
+            if move.kind in ("draw", "open_calle") and state[3][move.calle][1]:
+                result.append(replace(move, down=True))
+        return result
+
+    def after(self, state: _State, move: Move) -> int:
+        """The value of ``move`` (a stand deals nothing; a card ``count`` ways of ``n``)."""
+        return sum(self.value(child) * max(count, 1) for count, child in _children(state, move))
+
+    def value(self, state: _State) -> int:
+        found = self.memo.get(state)
+        if found is not None:
+            return found
+        start = state
+        deck, calles, dead, lost = state[0], state[3], state[4], state[5]
+        n = sum(deck)
+        if all(c[4] for c in calles):
+            value = -lost * _FACTORIAL[n]
+            if calles:
+                value += self.settle(deck, table_of(calles, dead), tuple(c[1] for c in calles))
+        else:
+            key, state = _key(self.solver, state)
+            value = max(self.after(state, move) for move in self.moves(key, state, False))
+        if len(self.memo) >= self.max_states:
+            self.memo.clear()
+        self.memo[start] = value
+        return value
+
+
+def response_options(obs: Observation, solver: HandSolver,
+                     every: bool = True) -> list[tuple[Move, Fraction]]:
+    """Every move of the punter to act in ``obs`` (phase "play", one punter) and its exact
+    expected value against the bank's best response to ``SolverStrategy(solver)`` (where
+    that response never met a table: the threshold bank), the punter playing best after.
+
+    >>> from cartes.games import get
+    >>> state = get("siete-y-medio", players=2).start(seed=31, button=0)
+    >>> state.apply(Bet(1))                               # on a first 7
+    Staked(seat=1, calle=0, amount=1, total=1)
+    >>> options = response_options(state.observation(1), solver_for((1, 3), 11, max_calles=1))
+    >>> max(options, key=lambda item: item[1])[0].kind
+    'stand'
+    """
+    if obs.extra["phase"] != "play":
+        raise OptionError("advice against the bank's best response is for the play phase "
+                          f"(after the first bet), not {obs.extra['phase']!r}")
+    if type(solver.bank) is not int:
+        raise OptionError(f"the response is to a threshold bank's optimum, got {solver.bank!r}")
+    response = bank_best_response(
+        limits=solver.limits, bank=solver.bank, bust_pays_double=solver.bust_pays_double,
+        max_calles=solver.max_calles)
+    key, state = _state_of(obs, solver)
+    values = _AgainstBank(solver, response.policy(solver.bank), solver.max_states)
+    scale = _FACTORIAL[sum(key[0])]
+    return [(move, Fraction(values.after(state, move), scale))
+            for move in values.moves(key, state, every)]
+
+
+def _state_of(obs: Observation, solver: HandSolver) -> tuple[HandKey, _State]:
+    """The programme's key and the enumeration's state for the punter to act in ``obs``."""
+    deck = unseen_deck(obs)[0]
+    key, index, _ = hand_key(obs, solver, deck)
+    seat = obs.seat
+    assert seat is not None
+    calles: list[_Calle] = []
+    for i in index:
+        cards, up, bet, status = obs.extra["calles"][seat][i]
+        faces = tuple(sorted(c.half_points for c, u in zip(cards, up, strict=True) if u))
+        down = [c.half_points for c, u in zip(cards, up, strict=True) if not u]
+        calles.append((faces, down[0] if down else 0, bet, len(cards) == 1, status != "open",
+                       status == "muerta"))
+    dead = observed_table(obs)[1]
+    return key, (key[0], key[1], key[2], tuple(calles), dead, 0)
