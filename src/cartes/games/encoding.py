@@ -411,10 +411,56 @@ class AmountEncoding(Encoding):
     Numbers whose amount repeats a smaller number's are not legal, so each legal number
     decodes to a different action. The poker games' numbering is
     :class:`~cartes.games.poker.encoding.PokerEncoding`.
+
+    A numbering that reads nothing of the observation but its offers (the poker games', 7½'s)
+    is remembered per tuple of offers, which repeat from one decision to the next: a subclass
+    computes it in ``_number_offers`` and returns ``self._offer_ids(obs.legal_actions)`` from
+    :meth:`~Encoding.legal_ids`; the memo holds a few thousand tuples at most and is left out
+    of pickles.
     """
 
     #: How many numbers each amount has.
     buckets: ClassVar[int] = 5
+    # How many offer tuples' numberings :meth:`_offer_ids` keeps; past it the memo starts
+    # again empty (random play meets a few hundred distinct tuples per game configuration).
+    _memo_size: ClassVar[int] = 4096
+
+    def __init__(self, game: Game) -> None:
+        self._memo: dict[tuple[Action, ...], dict[int, Action]] = {}
+        super().__init__(game)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the memo is a cache: a pickle (the adapters pickle games) leaves it behind
+        state = dict(self.__dict__)
+        state.pop("_memo", None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._memo = {}
+
+    def _offer_ids(self, offers: Sequence[Action]) -> dict[int, Action]:
+        """:meth:`_number_offers` of ``offers``, remembered per tuple of offers (they repeat
+        from one decision to the next): a new dict each call, so a caller may change it.
+        Only for a numbering that reads nothing but the offers and the encoding's class.
+        An offer that cannot be hashed (a plugin's) is numbered every time."""
+        key = offers if type(offers) is tuple else tuple(offers)
+        memo = self._memo
+        try:
+            found = memo.get(key)
+        except TypeError:
+            return self._number_offers(key)
+        if found is None:
+            found = self._number_offers(key)
+            if len(memo) >= self._memo_size:
+                memo.clear()
+            memo[key] = found
+        return dict(found)
+
+    def _number_offers(self, offers: tuple[Action, ...]) -> dict[int, Action]:
+        """The legal numbers of ``offers``, each with its action, computed afresh (no memo):
+        what :meth:`_offer_ids` remembers. The subclasses that use it implement it."""
+        raise NotImplementedError(f"{type(self).__name__} numbers no offers by themselves")
 
     def _bucket_amounts(self, spans: Sequence[tuple[int, int]]) -> list[int | None]:
         """The amount of each bucket (``None``: not legal now) for the allowed ranges.

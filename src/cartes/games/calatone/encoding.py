@@ -51,7 +51,6 @@ piece               shape          meaning
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from typing import Any, ClassVar
 
@@ -112,7 +111,9 @@ class CalatoneEncoding(PokerEncoding):
                 own[self._own_number(offer, obs)] = offer
             else:
                 rest.append(offer)
-        legal = super().legal_ids(dataclasses.replace(obs, legal_actions=tuple(rest)))
+        # the poker numbers read only the offers (remembered); exposes and declarations are
+        # numbered by the seat's cards, so afresh each time
+        legal = self._offer_ids(tuple(rest))
         legal.update(own)
         return legal
 

@@ -43,9 +43,13 @@ class PokerEncoding(AmountEncoding):
         return len(self.simple_kinds) + self.amount_kinds.index(kind) * self.buckets
 
     def legal_ids(self, obs: Observation) -> dict[int, Action]:
+        # the numbering reads only the offers (the OpenSpiel adapter relies on it): remembered
+        return self._offer_ids(obs.legal_actions)
+
+    def _number_offers(self, offers: tuple[Action, ...]) -> dict[int, Action]:
         legal: dict[int, Action] = {}
         ranges: dict[str, list[tuple[int, int]]] = {kind: [] for kind in self.amount_kinds}
-        for offer in obs.legal_actions:
+        for offer in offers:
             if isinstance(offer, Bet):
                 top = offer.amount if offer.up_to is None else offer.up_to
                 ranges["bet"].append((offer.amount, top))

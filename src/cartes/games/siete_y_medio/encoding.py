@@ -156,10 +156,14 @@ class SieteEncoding(AmountEncoding):
         return self._bucket_amounts([(low, low if high is None else high)])
 
     def legal_ids(self, obs: Observation) -> dict[int, Action]:
+        # the numbering reads only the offers (the OpenSpiel adapter relies on it): remembered
+        return self._offer_ids(obs.legal_actions)
+
+    def _number_offers(self, offers: tuple[Action, ...]) -> dict[int, Action]:
         legal: dict[int, Action] = {}
         simple = [action for _, action in _SIMPLE]
         b = self.buckets
-        for offer in obs.legal_actions:
+        for offer in offers:
             if isinstance(offer, Vote | Keep | Exchange | Annul | Decline):
                 legal[simple.index(offer)] = offer
             elif isinstance(offer, Play | SitOut):
