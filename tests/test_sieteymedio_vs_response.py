@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from cartes.analysis.sieteymedio_advice import advice
-from cartes.analysis.sieteymedio_bank import _FACTORIAL, _AgainstBank, _state_of
+from cartes.analysis.sieteymedio_bank import _FACTORIAL, _AgainstBank, _state_of, response_options
 from cartes.analysis.sieteymedio_play import solver_for
 from cartes.errors import OptionError
 from cartes.games import get
@@ -45,3 +45,66 @@ def test_best_response_advice_refuses_the_first_card() -> None:
     state = get("siete-y-medio", players=2).start(seed=31, button=0)
     with pytest.raises(OptionError, match="play phase"):
         advice(state, max_calles=1, bank="best_response")
+
+
+def test_the_kept_enumeration_values_as_a_fresh_one() -> None:
+    # response_options keeps one enumeration per rules across calls (its memo spans hands):
+    # what it says after valuing other hands is what a new enumeration says
+    from cartes.analysis import sieteymedio_bank
+
+    solver = solver_for((1, 3), 11, max_calles=1)
+    observations = []
+    for seed in (31, 0, 2):
+        state = get("siete-y-medio", players=2).start(seed=seed, button=0)
+        state.apply(Bet(1))
+        observations.append(state.observation(1))
+    sieteymedio_bank._AGAINST.clear()
+    first = response_options(observations[0], solver)
+    for obs in observations[1:]:
+        response_options(obs, solver)
+    assert len(sieteymedio_bank._AGAINST) == 1
+    assert response_options(observations[0], solver) == first
+    sieteymedio_bank._AGAINST.clear()
+    for obs in observations[1:]:
+        kept = response_options(obs, solver)
+        sieteymedio_bank._AGAINST.clear()
+        assert response_options(obs, solver) == kept
+
+
+def test_the_best_response_model_played_in_the_driver_earns_its_value() -> None:
+    # every deal where the punter's first card is a 7 and he bets 1, played on by
+    # AdviceAgent("best_response") in both seats (the punter's advice, the bank's response):
+    # the mean payoff is the advised value of that spot, within four standard errors
+    import numpy as np
+
+    from cartes.analysis.sieteymedio_advice import AdviceAgent
+    from cartes.play import SeatView
+
+    game = get("siete-y-medio", players=2)
+    agent = AdviceAgent("best_response", max_calles=1)
+    results, values = [], set()
+    seed = 0
+    while len(results) < 2_500:
+        seed += 1
+        state = game.start(seed=seed, button=0)
+        while state.to_act == 0:  # the bank's validity declaration on a 3 or a 4: it keeps
+            state.apply(agent.act(SeatView(state, 0)))
+        obs = state.observation(1)
+        if obs.extra["phase"] != "first" or obs.cards[1][0].half_points != 14:
+            continue
+        state.apply(Bet(1))
+        values.add(advice(state, max_calles=1, bank="best_response").value)
+        while not state.is_terminal:
+            state.apply(agent.act(SeatView(state, state.to_act)))
+        results.append(state.payoffs[1])
+    (value,) = values  # every first 7 is the same spot to the punter
+    payoff = np.array(results)
+    error = payoff.std() / np.sqrt(len(payoff))
+    assert abs(payoff.mean() - float(value)) < 4 * error, (payoff.mean(), float(value), error)
+
+
+def test_advice_agent_refuses_an_unknown_bank() -> None:
+    from cartes.analysis.sieteymedio_advice import AdviceAgent
+
+    with pytest.raises(OptionError, match="best_response"):
+        AdviceAgent("best")

@@ -47,6 +47,11 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from cartes.analysis.sieteymedio import TARGET, BankPolicy
+from cartes.analysis.sieteymedio_bank import (
+    bank_best_response,
+    observed_table,
+    response_options,
+)
 from cartes.analysis.sieteymedio_play import Move, solver_for
 from cartes.analysis.sieteymedio_seen import hand_key, unseen_deck
 from cartes.errors import IllegalActionError, OptionError
@@ -217,8 +222,6 @@ def advice_from_observation(obs: Observation, *, bank: int | BankPolicy | str = 
         for move, ev in solver.first_options(card.half_points, deck, every):
             valued.extend((a, ev) for a in _moves_to_actions(move, [0], legal))
     elif phase == "play" and response:
-        from cartes.analysis.sieteymedio_bank import response_options
-
         _, index, _ = hand_key(obs, solver, deck)
         for move, ev in response_options(obs, solver, every):
             valued.extend((a, ev) for a in _moves_to_actions(move, index, legal)
@@ -280,35 +283,56 @@ class AdviceAgent:
     stated bank policy the advice assumes (keep the first card, draw below ``bank``
     half-points), so that the driver plays the programme's model.
 
+    With ``bank="best_response"`` it plays that model's other side: as a punter, the advice
+    against the bank's best response in the play phase (the 5½ threshold advice for the first
+    card, where that advice is not made); as the bank, that best response
+    (:func:`~cartes.analysis.sieteymedio_bank.bank_best_response` of the punter's optimum
+    against the 5½ bank, and 5½ where the response never met the table).
+
     >>> from cartes.games import get
     >>> from cartes.play import play_hand
     >>> agent = AdviceAgent(bank=11, max_calles=1)
     >>> play_hand(get("siete-y-medio", players=2), [agent, agent], seed=2, button=0).is_terminal
     True
+    >>> AdviceAgent(bank="best_response", max_calles=1)
+    AdviceAgent(bank='best_response', max_calles=1)
     """
 
-    def __init__(self, bank: int = 11, *, bust_pays_double: bool = False,
+    def __init__(self, bank: int | str = 11, *, bust_pays_double: bool = False,
                  max_calles: int = 2) -> None:
-        if type(bank) is not int:
-            raise OptionError(f"bank must be a threshold in half-points (an int), got {bank!r}")
+        if bank != "best_response" and type(bank) is not int:
+            raise OptionError("bank must be a threshold in half-points (an int) or "
+                              f"'best_response', got {bank!r}")
         self.bank = bank
         self.bust_pays_double = bust_pays_double
         self.max_calles = max_calles
 
     def __repr__(self) -> str:
-        return f"AdviceAgent(bank={self.bank}, max_calles={self.max_calles})"
+        return f"AdviceAgent(bank={self.bank!r}, max_calles={self.max_calles})"
 
     def act(self, view: _View) -> Action:
-        """The advised action as a punter; the threshold bank's as the bank."""
+        """The advised action as a punter; the assumed bank's as the bank."""
         legal = view.legal_actions
         obs = view.observation()
+        response = self.bank == "best_response"
+        threshold = 11 if response else self.bank
+        assert isinstance(threshold, int)
         if view.seat != obs.extra["bank"]:
-            return advice_from_observation(obs, bank=self.bank,
+            asked: int | str = self.bank if obs.extra["phase"] == "play" else threshold
+            return advice_from_observation(obs, bank=asked,
                                            bust_pays_double=self.bust_pays_double,
                                            max_calles=self.max_calles, every=False).best
         if Keep() in legal:
             return Keep()
         own = obs.cards[view.seat]
-        total = sum(card.half_points for card in own if isinstance(card, SpanishCard))
-        draw = total < self.bank and total < TARGET
+        points = tuple(sorted(card.half_points for card in own if isinstance(card, SpanishCard)))
+        total = sum(points)
+        if response:
+            low, high = obs.extra["limits"]
+            best = bank_best_response(limits=(int(low), int(high)), bank=threshold,
+                                      bust_pays_double=self.bust_pays_double,
+                                      max_calles=self.max_calles)
+            draw = total < TARGET and best.policy(threshold)(observed_table(obs), points)
+        else:
+            draw = total < threshold and total < TARGET
         return Draw() if draw and Draw() in legal else Stand()

@@ -523,6 +523,10 @@ class ResponseAgent:
         return choice
 
 
+# response_options' enumerations, per rules (limits, bank, bust_pays_double, max_calles)
+_AGAINST: dict[tuple[tuple[int, int], object, bool, int], _AgainstBank] = {}
+
+
 class _AgainstBank:
     """The punter's exact values against a bank that decides on its :data:`Table` and own
     cards (``draws(table, cards)``), over the enumeration's states: the face of every card
@@ -614,7 +618,14 @@ def response_options(obs: Observation, solver: HandSolver,
         limits=solver.limits, bank=solver.bank, bust_pays_double=solver.bust_pays_double,
         max_calles=solver.max_calles)
     key, state = _state_of(obs, solver)
-    values = _AgainstBank(solver, response.policy(solver.bank), solver.max_states)
+    # one enumeration per rules, kept: its memo is valid for every hand under them, and a
+    # driver asking at each decision would otherwise enumerate the bank's draws again each time
+    rules = (solver.limits, solver.bank, solver.bust_pays_double, solver.max_calles)
+    kept = _AGAINST.get(rules)
+    if kept is None or kept.solver is not solver:
+        kept = _AGAINST[rules] = _AgainstBank(solver, response.policy(solver.bank),
+                                              solver.max_states)
+    values = kept
     scale = _FACTORIAL[sum(key[0])]
     return [(move, Fraction(values.after(state, move), scale))
             for move in values.moves(key, state, every)]
