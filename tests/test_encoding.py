@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cartes.games as games
+from _encodings import SpreadEncoding, offered
 from cartes import Card, Deck
 from cartes.errors import ConfigurationError, IllegalActionError, UnknownGameError
 from cartes.games import Bet, BringIn, Call, Fold, Observation, Raise, SevenCardStud
@@ -26,7 +27,6 @@ from cartes.games.encoding import (
     encodings,
     register_encoding,
 )
-from cartes.games.poker.encoding import PokerEncoding
 from cartes.games.stud.encoding import StudEncoding
 
 
@@ -254,32 +254,6 @@ def test_the_stud_tensor_shows_what_the_seat_sees_where_the_layout_says():
 
 # ---------------------------------------------------------------------------------------------
 # Spread-limit buckets
-
-
-class SpreadEncoding(PokerEncoding):
-    """A poker encoding with five buckets, tried on hand-made observations."""
-
-    simple_kinds: ClassVar[tuple[str, ...]] = ("fold", "call")
-    buckets: ClassVar[int] = 5
-
-    def tensor_pieces(self):
-        return []
-
-    def fill_tensor(self, obs, pieces):
-        pass
-
-    def new_deck(self):
-        return Deck.french()
-
-    def max_actions(self):
-        return 1
-
-    def payoff_bounds(self):
-        return (0, 0)
-
-
-def offered(*actions):
-    return Observation(0, 0, (), (), (), (), (), (), tuple(actions), False)
 
 
 SPREAD = SpreadEncoding(SevenCardStud())

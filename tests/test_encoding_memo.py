@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import cartes.games as games
+from _encodings import SpreadEncoding, offered
 from cartes.errors import ConfigurationError
 from cartes.games import Bet, Call, Fold, Observation, Raise, SevenCardStud, SieteYMedio
 from cartes.games.contract import Action
@@ -105,36 +106,11 @@ def test_the_adapter_still_numbers_from_the_offers_alone(game):
     assert Setup(game).offers_only
 
 
-class _Spread(PokerEncoding):
-    simple_kinds = ("fold", "check", "call")
-
-    def tensor_pieces(self):
-        return []
-
-    def fill_tensor(self, obs, pieces):
-        pass
-
-    def new_deck(self):
-        from cartes import Deck
-
-        return Deck.french()
-
-    def max_actions(self):
-        return 1
-
-    def payoff_bounds(self):
-        return (0, 0)
-
-
-def _offered(*actions):
-    return Observation(0, 0, (), (), (), (), (), (), tuple(actions), False)
-
-
 def test_the_memo_is_bounded():
-    enc = _Spread(SevenCardStud())
+    enc = SpreadEncoding(SevenCardStud())
     enc._memo_size = 16
     for top in range(2, 200):
-        obs = _offered(Fold(), Call(), Raise(2, up_to=top))
+        obs = offered(Fold(), Call(), Raise(2, up_to=top))
         assert enc.legal_ids(obs) == enc._number_offers(obs.legal_actions)
         assert len(enc._memo) <= 16
     assert 0 < len(enc._memo) <= 16
@@ -143,7 +119,7 @@ def test_the_memo_is_bounded():
 
 
 def test_offers_given_as_a_list_are_remembered_as_a_tuple():
-    enc = _Spread(SevenCardStud())
+    enc = SpreadEncoding(SevenCardStud())
     offers = [Fold(), Bet(1, up_to=9)]
     obs = Observation(0, 0, (), (), (), (), (), (), offers, False)  # type: ignore[arg-type]
     assert enc.legal_ids(obs) == enc._number_offers(tuple(offers))
@@ -156,11 +132,11 @@ def test_an_unhashable_offer_is_numbered_every_time():
         kind = "fussy_memo_test"
         notes: list[int]
 
-    class FussyEncoding(_Spread):
+    class FussyEncoding(SpreadEncoding):
         simple_kinds = ("fold", "fussy_memo_test")
 
     enc = FussyEncoding(SevenCardStud())
-    obs = _offered(Fold(), Fussy([1]))
+    obs = offered(Fold(), Fussy([1]))
     assert enc.legal_ids(obs) == {0: Fold(), 1: Fussy([1])}
     assert enc._memo == {}
 
