@@ -50,31 +50,40 @@ def every_rule_tables() -> str:
     """The tables of the whole hand under revision 3 (cartes.analysis.sieteymedio_play): the
     punter's exact value per modality and bank threshold, and his best first move."""
     banks = (9, 10, 11, 12, 13)
+    # everything asked of one set of rules while its solver is the last made: solver_for
+    # keeps only the last few, and solving a set of rules again took most of the time
+    values_of, responses_of, best_of = {}, {}, {}
+    one = None
+    for b in banks:
+        for m, limits in MODALITY_LIMITS.items():
+            solver = solver_for(limits, b, max_calles=1)
+            values_of[b, m] = solver.value()
+            if b == 11:
+                best_of[m] = [solver.best_first(card) for card in FIRST_CARDS]
+                if m == 1:
+                    one = max(ev for _, ev in solver.first_options(1, every=False))
+            responses_of[b, m] = bank_best_response(limits=limits, bank=b)
+    assert one is not None
     header = "   * - bank draws below\n" + "".join(
         f"     - modality {m} ({lo}-{hi})\n" for m, (lo, hi) in MODALITY_LIMITS.items())
     rows = []
     for b in banks:
-        cells = [f"{float(solver_for(limits, b, max_calles=1).value()):+.4f}"
-                 for limits in MODALITY_LIMITS.values()]
+        cells = [f"{float(values_of[b, m]):+.4f}" for m in MODALITY_LIMITS]
         rows.append(f"   * - {b / 2:g}\n" + "".join(f"     - {c}\n" for c in cells))
     values = ".. list-table::\n   :header-rows: 1\n\n" + header + "".join(rows)
     header = "   * - modality\n" + "".join(f"     - first {name}\n"
                                             for name in FIRST_CARDS.values())
     rows = []
-    for m, limits in MODALITY_LIMITS.items():
-        solver = solver_for(limits, 11, max_calles=1)
-        cells = []
-        for card in FIRST_CARDS:
-            move = solver.best_first(card)
-            cells.append(f"bet {move.amount}" if move.kind == "bet" else move.kind)
+    for m in MODALITY_LIMITS:
+        cells = [f"bet {move.amount}" if move.kind == "bet" else move.kind
+                 for move in best_of[m]]
         rows.append(f"   * - {m}\n" + "".join(f"     - {c}\n" for c in cells))
     policy = ".. list-table::\n   :header-rows: 1\n\n" + header + "".join(rows)
     header = "   * - bank's policy\n" + "".join(
         f"     - modality {m} ({lo}-{hi})\n" for m, (lo, hi) in MODALITY_LIMITS.items())
     rows = []
     for b in banks:
-        responses = [bank_best_response(limits=limits, bank=b)
-                     for limits in MODALITY_LIMITS.values()]
+        responses = [responses_of[b, m] for m in MODALITY_LIMITS]
         rows.append(f"   * - draws below {b / 2:g}\n" + "".join(
             f"     - {float(r.against_policy):+.4f}\n" for r in responses))
         rows.append("   * - best response to that punter\n" + "".join(
@@ -82,8 +91,6 @@ def every_rule_tables() -> str:
     looking = ".. list-table::\n   :header-rows: 1\n\n" + header + "".join(rows)
     two = solver_for(MODALITY_LIMITS[1], 11, max_calles=2)
     figure = max(ev for _, ev in two.first_options(1, every=False))
-    one = max(ev for _, ev in solver_for(MODALITY_LIMITS[1], 11, max_calles=1).first_options(
-        1, every=False))
     return (
         "Every decision of revision 3 (bets, raises, the muerta, declining a 3, exchanging a "
         "4; no second calle), the punter's exact value in chips against a bank that keeps its "
