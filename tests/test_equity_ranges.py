@@ -55,17 +55,19 @@ def independent(
     """Equity, win, tie and player 0's equity by hand, by enumerating every choice of hands
     and every completion of the board in Python; each row valued by ``evaluate_many``."""
     known = idx(board) + idx(dead)
+    shown = idx(board)
     players = len(holdings)
     holes, boards, weights, firsts = [], [], [], []
     for pick in itertools.product(*(combos(h) for h in holdings)):
         cards = [c for hand, _ in pick for c in hand]
-        if len(set(cards) | set(known)) < len(cards) + len(known):
+        taken = set(cards) | set(known)
+        if len(taken) < len(cards) + len(known):
             continue
-        rest = [c for c in range(52) if c not in set(cards) | set(known)]
+        rest = [c for c in range(52) if c not in taken]
         weight = math.prod(w for _, w in pick)
-        for extra in itertools.combinations(rest, 5 - len(idx(board))):
+        for extra in itertools.combinations(rest, 5 - len(shown)):
             holes.append(cards)
-            boards.append(idx(board) + list(extra))
+            boards.append(shown + list(extra))
             weights.append(weight)
             firsts.append(pick[0][0])
     hole = np.array(holes, dtype=np.uint8).reshape(-1, players, 2)
@@ -81,14 +83,13 @@ def independent(
     share = (won / count * w).sum(axis=0) / w.sum()
     win = ((won & (count == 1)) * w).sum(axis=0) / w.sum()
     tie = ((won & (count > 1)) * w).sum(axis=0) / w.sum()
-    by_hand = {}
-    first = np.array([hash(f) for f in firsts])
-    for hand, _ in combos(holdings[0]):
-        rows = first == hash(hand)
-        if rows.any():
-            by_hand[tuple(sorted(hand))] = (won[rows, 0] / count[rows, 0] * w[rows, 0]).sum() / (
-                w[rows, 0].sum()
-            )
+    # player 0's share and weight summed per first hand (one pass over the rows)
+    names = {hand: n for n, (hand, _) in enumerate(combos(holdings[0]))}
+    first = np.array([names[f] for f in firsts], dtype=np.int64)
+    shares = np.bincount(first, won[:, 0] / count[:, 0] * w[:, 0], minlength=len(names))
+    totals = np.bincount(first, w[:, 0], minlength=len(names))
+    by_hand = {tuple(sorted(hand)): shares[n] / totals[n]
+               for hand, n in names.items() if totals[n] > 0}
     return share, win, tie, by_hand
 
 

@@ -205,6 +205,20 @@ class HandSolver:
         found = self._bank_memo.get(key)
         if found is not None:
             return found
+        result = self._bank_from(deck, cards, {})
+        if len(self._bank_memo) >= self.max_states:
+            self._bank_memo.clear()
+        self._bank_memo[key] = result
+        return result
+
+    def _bank_from(self, deck: Deck, cards: tuple[int, ...],
+                   seen: dict[tuple[int, ...], dict[int, int]]) -> dict[int, int]:
+        # ``seen`` holds one call's states by the cards drawn (they and the call's deck make
+        # this deck): no other call meets them, so they stay out of the solver's memo, which
+        # they used to fill (and empty) with entries of no further use
+        found = seen.get(cards)
+        if found is not None:
+            return found
         total = sum(cards)
         left = sum(deck)
         result: dict[int, int]
@@ -213,11 +227,10 @@ class HandSolver:
         else:
             result = {}
             for value, count, rest in _deal(deck):
-                for end, q in self.bank_totals(rest, tuple(sorted((*cards, value)))).items():
+                drawn = self._bank_from(rest, tuple(sorted((*cards, value))), seen)
+                for end, q in drawn.items():
                     result[end] = result.get(end, 0) + count * q
-        if len(self._bank_memo) >= self.max_states:
-            self._bank_memo.clear()
-        self._bank_memo[key] = result
+        seen[cards] = result
         return result
 
     def _settle(self, deck: Deck, calles: tuple[Calle, ...], muerta: bool = False) -> int:
