@@ -163,9 +163,11 @@ class Encoding(ABC):
     never from the state. A game gets one by subclassing (usually :class:`PokerEncoding`)
     and :func:`register_encoding`; the adapters in :mod:`cartes.adapters` need nothing more.
 
-    Subclasses set :attr:`action_names` (``num_actions`` follows), implement
-    :meth:`legal_ids` and :meth:`decode_id`, and describe their tensor with
-    :meth:`tensor_pieces` and :meth:`fill_tensor`.
+    Subclasses name their actions with :meth:`make_action_names` (:attr:`action_names` and
+    :attr:`num_actions` follow), implement :meth:`legal_ids` (which numbers are legal, and the
+    action each stands for; :meth:`decode` and :meth:`encode` are built on it), and describe
+    their tensor with :meth:`tensor_pieces` and :meth:`fill_tensor`, and what the adapters
+    need to deal with :meth:`new_deck`, :meth:`max_actions` and :meth:`payoff_bounds`.
 
     >>> from cartes.games import SevenCardStud
     >>> enc = encoding(SevenCardStud())

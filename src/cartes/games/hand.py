@@ -28,6 +28,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+import numpy as np
+
 from cartes.deck import Deck, SeedLike, make_rng
 from cartes.errors import IllegalActionError
 from cartes.french import Card
@@ -254,6 +256,40 @@ class HandState(State):
     def reshuffle_seed(self) -> int | None:
         """The seed of any shuffle in mid-hand (``None``: the game never shuffles again)."""
         return self.setup.reshuffle_seed
+
+    # -- shuffles in mid-hand ----------------------------------------------------------------
+
+    #: Who orders a shuffle in mid-hand (a game whose ``shuffles_in_hand`` is true):
+    #: ``None``, the hand's generator (:meth:`_shuffle_rng`, from ``reshuffle_seed``);
+    #: otherwise a callable given the cards, returning them in their new order. The OpenSpiel
+    #: adapter sets it to make every shuffle a chance node; a driver shuffles only through
+    #: :meth:`_shuffled`, so the hook reaches every shuffle of every game.
+    shuffler: Callable[[tuple[Any, ...]], Sequence[Any]] | None = None
+
+    def _shuffle_rng(self) -> np.random.Generator:
+        """The generator of the next shuffle in mid-hand (a driver that shuffles more than
+        once overrides it to give each shuffle its own). It is asked for whoever shuffles, so
+        a count it keeps stays the same with and without :attr:`shuffler`."""
+        return np.random.default_rng(self.setup.reshuffle_seed)
+
+    def _shuffled(self, cards: list[Any]) -> Deck[Any]:
+        """``cards`` in a new order, as a deck of the game's kind: the shuffler's order if one
+        is set, else shuffled by :meth:`_shuffle_rng`.
+
+        >>> from cartes.games import get
+        >>> state = get("siete-y-medio", players=2).start(seed=1)
+        >>> cards = list(state.initial_deck[:5])
+        >>> state.shuffler = lambda cards: cards[::-1]
+        >>> state._shuffled(cards).cards == tuple(cards[::-1])
+        True
+        """
+        kind = getattr(self.game, "card", Card)
+        rng = self._shuffle_rng()
+        if self.shuffler is None:
+            deck = Deck(cards, kind=kind)
+            deck.shuffle(rng)
+            return deck
+        return Deck(list(self.shuffler(tuple(cards))), kind=kind)
 
     # -- recording ---------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ from cartes.errors import IllegalActionError
 from cartes.french import Card
 from cartes.games.contract import Action, Event, Game, Observation, State
 from cartes.games.encoding import Encoding, canonical, encoding
+from cartes.games.hand import HandState
 from cartes.spanish import SpanishCard
 
 __all__ = ["Hand", "Setup", "setup_for", "token"]
@@ -45,7 +46,11 @@ class Setup:
         self.cards: dict[int, Any] = dict(enumerate(self.deck))
         self.index = {card: outcome for outcome, card in self.cards.items()}
         self.cards_used = self.encoding.cards_used()
-        self.shuffles = hasattr(type(self.encoding.start(self.deck.copy())), "shuffler")
+        # a game that shuffles in mid-hand does it through HandState's hook (its shuffler),
+        # which the adapter sets to make each shuffle chance's
+        first = self.encoding.start(self.deck.copy())
+        self.shuffles = isinstance(first, HandState) and bool(
+            getattr(game, "shuffles_in_hand", False))
         self.key: tuple[str, str] = ("", "")  # (name, parameters) set by the game
         # The poker and 7½ numberings read nothing of an observation but the offers: their
         # legal numbers come without building the seat's whole observation (most of a step).
@@ -268,7 +273,8 @@ class Hand:
                 raise AssertionError(f"{action!r} shuffled where the adapter did not expect")
             raise _NeedShuffle(deck)
 
-        work.shuffler = shuffler  # type: ignore[attr-defined]
+        assert isinstance(work, HandState)  # setup.shuffles says so
+        work.shuffler = shuffler
         try:
             event = work.apply(action)
         except _NeedShuffle as need:
@@ -280,7 +286,7 @@ class Hand:
                 self._chosen()
             return
         finally:
-            work.shuffler = None  # type: ignore[attr-defined]
+            work.shuffler = None
         self.hand = work
         if cuts:
             self.cuts += tuple(cuts)

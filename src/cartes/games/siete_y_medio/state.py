@@ -15,7 +15,7 @@ and ``"over"`` after the settlement.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -209,24 +209,13 @@ class SieteState(HandState):
             return
         self._deal()
 
-    def _rng(self) -> np.random.Generator:
+    def _shuffle_rng(self) -> np.random.Generator:
+        # each shuffle of the hand its own generator: the count is of every shuffle, whoever
+        # ordered it (the base asks for it either way)
         self.reshuffles += 1
         seed = self.setup.reshuffle_seed
         assert seed is not None  # siete y medio always draws one (it shuffles in mid-hand)
         return np.random.default_rng([seed, self.reshuffles])
-
-    #: Who orders a shuffle in mid-hand: ``None``, the hand's generator (from
-    #: ``reshuffle_seed``); otherwise a callable given the cards, returning them in their new
-    #: order (the OpenSpiel adapter's hook, to make each shuffle chance's).
-    shuffler: Callable[[tuple[SpanishCard, ...]], Sequence[SpanishCard]] | None = None
-
-    def _shuffled(self, cards: list[SpanishCard]) -> Deck[SpanishCard]:
-        deck = Deck(cards, kind=SpanishCard)
-        rng = self._rng()  # counted whoever shuffles
-        if self.shuffler is None:
-            deck.shuffle(rng)
-            return deck
-        return Deck(list(self.shuffler(deck.cards)), kind=SpanishCard)
 
     def _card(self) -> SpanishCard:
         if not len(self.deck):  # M-16, M-26: the discards become the stock

@@ -19,8 +19,6 @@ import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-import numpy as np
-
 from cartes.deck import Deck
 from cartes.french import Card
 from cartes.games.chips import HandEnded, HandStarted
@@ -230,18 +228,6 @@ class StudState(PokerState):
             folded = self.chips.folded
             self._deal_round([seat for seat in self._order if not folded[seat]], True)
         self._open_round(self._best_board())
-
-    #: Who orders the §2.5 reshuffle: ``None``, the hand's generator (from
-    #: ``reshuffle_seed``); otherwise a callable given the cards, returning them in their new
-    #: order (the OpenSpiel adapter's hook, to make the shuffle chance's, as in 7½).
-    shuffler: Callable[[tuple[Card, ...]], Sequence[Card]] | None = None
-
-    def _shuffled(self, cards: list[Card]) -> Deck[Card]:
-        deck = Deck(cards)
-        if self.shuffler is None:
-            deck.shuffle(np.random.default_rng(self.setup.reshuffle_seed))
-            return deck
-        return Deck(list(self.shuffler(deck.cards)))
 
     def _deal_river(self, live: list[int]) -> None:
         """§2.5 (S-9): burn and deal down if the stub allows, else reshuffle stub and burns,
