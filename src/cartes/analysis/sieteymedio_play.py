@@ -52,6 +52,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Final, TypeAlias
 
 from cartes.analysis.sieteymedio import (
@@ -141,6 +142,84 @@ def _bank_rule(bank: int | BankPolicy) -> Callable[[tuple[int, ...]], bool]:
     return rule
 
 
+# A threshold bank's draws, in closed form. It draws while its total is below the threshold
+# (and 7½), so after any set of cards P it drew after, every order of P was possible: the
+# chances of ending on P and a last card c are the orders of P times the ways to pick those
+# cards from the deck, whatever the deck. One list of such P per threshold then values any
+# deck in a few hundred products, where the recursion over orders visited ~80 states a deck.
+_Path: TypeAlias = tuple[tuple[tuple[int, int], ...], int, int, int, tuple[tuple[int, int], ...]]
+
+
+@cache
+def _bank_paths(threshold: int) -> tuple[_Path, ...]:
+    """Each set of cards P after which a bank drawing below ``threshold`` draws again:
+    ((slot, count) of P's values, the orders of P, its size, its total, and each (slot, end
+    total) of a last card after which the bank stops)."""
+
+    def draws(size: int, total: int) -> bool:
+        return size == 0 or (total < threshold and total < TARGET)
+
+    paths: list[_Path] = []
+
+    def extend(slot: int, counts: tuple[int, ...], size: int, total: int) -> None:
+        if slot == len(VALUES):
+            if not draws(size, total):  # the bank stood before its last card: not a P
+                return
+            orders = _FACTORIAL[size]
+            for m in counts:
+                orders //= _FACTORIAL[m]
+            lasts = tuple((c, min(total + v, TARGET + 1)) for c, v in enumerate(VALUES)
+                          if not draws(size + 1, total + v))
+            items = tuple((i, m) for i, m in enumerate(counts) if m)
+            paths.append((items, orders, size, total, lasts))
+            return
+        m = 0
+        # a value may repeat while the bank still draws after the cards before it
+        while m <= FULL_DECK[slot] and (m == 0 or draws(size + m - 1,
+                                                        total + VALUES[slot] * (m - 1))):
+            extend(slot + 1, (*counts, m), size + m, total + VALUES[slot] * m)
+            m += 1
+
+    extend(0, (), 0, 0)
+    return tuple(paths)
+
+
+def _falling(n: int, m: int) -> int:
+    value = 1
+    for i in range(m):
+        value *= n - i
+    return value
+
+
+def _bank_closed(deck: Deck, paths: tuple[_Path, ...]) -> dict[int, int]:
+    """:meth:`HandSolver.bank_totals` of a fresh bank (no card yet) by :func:`_bank_paths`."""
+    n = sum(deck)
+    result: dict[int, int] = {}
+    for items, orders, size, total, lasts in paths:
+        if size >= n:
+            if size == n:  # the bank would draw again but has drawn the whole deck: it stops
+                ways = orders
+                for slot, m in items:
+                    ways *= _falling(deck[slot], m)
+                if ways:
+                    end = min(total, TARGET + 1)
+                    result[end] = result.get(end, 0) + ways
+            continue
+        ways = orders * _FACTORIAL[n - size - 1]
+        for slot, m in items:
+            ways *= _falling(deck[slot], m)
+            if not ways:
+                break
+        if not ways:
+            continue
+        held = dict(items)
+        for c, end in lasts:
+            left = deck[c] - held.get(c, 0)
+            if left > 0:
+                result[end] = result.get(end, 0) + ways * left
+    return result
+
+
 class HandSolver:
     """The exact programme for one punter against a bank policy that ignores him, with the
     stakes ``limits`` = (minimum, maximum) (``SieteYMedio(...).limits``), ``bank`` a threshold
@@ -181,6 +260,7 @@ class HandSolver:
         self.bank = bank
         self.bust_pays_double = bust_pays_double
         self._draws = _bank_rule(bank)
+        self._paths = _bank_paths(bank) if type(bank) is int else None
         self._bank_memo: dict[tuple[Deck, tuple[int, ...]], dict[int, int]] = {}
         self._memo: dict[HandKey, int] = {}
         self._first_memo: dict[tuple[int, Deck], int] = {}
@@ -205,7 +285,10 @@ class HandSolver:
         found = self._bank_memo.get(key)
         if found is not None:
             return found
-        result = self._bank_from(deck, cards, {})
+        if not cards and self._paths is not None:
+            result = _bank_closed(deck, self._paths)
+        else:
+            result = self._bank_from(deck, cards, {})
         if len(self._bank_memo) >= self.max_states:
             self._bank_memo.clear()
         self._bank_memo[key] = result
