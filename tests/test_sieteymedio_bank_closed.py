@@ -32,3 +32,9 @@ def test_the_full_deck_and_an_empty_one() -> None:
     assert solver.bank_totals(FULL_DECK) == {
         end: q for end, q in solver._bank_from(FULL_DECK, (), {}).items() if q}
     assert solver.bank_totals((0,) * 8) == {0: 1}  # no card to draw: the bank stays at 0
+
+
+def test_a_deck_of_more_copies_than_the_40_is_enumerated() -> None:
+    solver = HandSolver((1, 3), 17)  # draws to 7½ or a bust
+    assert solver.bank_totals((13, 0, 0, 0, 0, 0, 0, 0)) == solver._bank_from(
+        (13, 0, 0, 0, 0, 0, 0, 0), (), {})

@@ -285,7 +285,10 @@ class HandSolver:
         found = self._bank_memo.get(key)
         if found is not None:
             return found
-        if not cards and self._paths is not None:
+        # the closed form counts at most the 40-card deck's copies of a value: a deck of more
+        # (never the programme's own) is enumerated
+        if not cards and self._paths is not None and all(
+                n <= full for n, full in zip(deck, FULL_DECK, strict=True)):
             result = _bank_closed(deck, self._paths)
         else:
             result = self._bank_from(deck, cards, {})
