@@ -138,16 +138,11 @@ def naive_five_categories(calatone: bool) -> np.ndarray:
     """The naive category of every five-card hand, indexed by its combinatorial number
     (the sum of C(card, place) over its sorted cards, places 1 to 5): a memo of
     :func:`naive_five`, so that valuing a seven-card hand's 21 fives costs 21 lookups."""
-    _, values = naive_all_fives(calatone)
+    hands, values = naive_all_fives(calatone)
     categories = np.empty(2598960, np.uint8)
-    n = 0
-    for a in range(52):
-        for b in range(a + 1, 52):
-            for c in range(b + 1, 52):
-                for d in range(c + 1, 52):
-                    for e in range(d + 1, 52):
-                        categories[_five_index(a, b, c, d, e)] = values[n] // 13**5
-                        n += 1
+    for n in range(2598960):
+        a, b, c, d, e = hands[n]
+        categories[_five_index(a, b, c, d, e)] = values[n] // 13**5
     return categories
 
 

@@ -53,6 +53,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from math import perm
 from typing import Final, TypeAlias
 
 from cartes.analysis.sieteymedio import (
@@ -184,13 +185,6 @@ def _bank_paths(threshold: int) -> tuple[_Path, ...]:
     return tuple(paths)
 
 
-def _falling(n: int, m: int) -> int:
-    value = 1
-    for i in range(m):
-        value *= n - i
-    return value
-
-
 def _bank_closed(deck: Deck, paths: tuple[_Path, ...]) -> dict[int, int]:
     """:meth:`HandSolver.bank_totals` of a fresh bank (no card yet) by :func:`_bank_paths`."""
     n = sum(deck)
@@ -200,14 +194,14 @@ def _bank_closed(deck: Deck, paths: tuple[_Path, ...]) -> dict[int, int]:
             if size == n:  # the bank would draw again but has drawn the whole deck: it stops
                 ways = orders
                 for slot, m in items:
-                    ways *= _falling(deck[slot], m)
+                    ways *= perm(deck[slot], m)
                 if ways:
                     end = min(total, TARGET + 1)
                     result[end] = result.get(end, 0) + ways
             continue
         ways = orders * _FACTORIAL[n - size - 1]
         for slot, m in items:
-            ways *= _falling(deck[slot], m)
+            ways *= perm(deck[slot], m)
             if not ways:
                 break
         if not ways:
