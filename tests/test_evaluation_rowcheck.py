@@ -19,18 +19,40 @@ from hypothesis import strategies as st
 import cartes
 from cartes import CALATONE, STANDARD
 from cartes.errors import DuplicateCardError, InvalidCardError
-from cartes.evaluation import kernels
+from cartes.evaluation import _rowcheck, kernels
 from cartes.evaluation._rowcheck import BLOCK, OVERRUN, block_bad, blockwise
 
 
-@nb.njit(cache=False)
-def _bad(hands: np.ndarray, row: int) -> bool:
-    return block_bad(hands, np.uint64(row), hands.shape[1])  # type: ignore[no-any-return]
+def _checkers() -> tuple[object, object]:
+    """Block checks compiled afresh on their first call: the k = 5..7 one, and the k = 7
+    one with k a constant, as the seven-card kernel calls it."""
+
+    @nb.njit(cache=False)
+    def bad(hands: np.ndarray, row: int) -> bool:
+        return block_bad(hands, np.uint64(row), hands.shape[1])  # type: ignore[no-any-return]
+
+    @nb.njit(cache=False)
+    def bad7(hands: np.ndarray, row: int) -> bool:
+        return block_bad(hands, np.uint64(row), 7)  # type: ignore[no-any-return]
+
+    return bad, bad7
 
 
-@nb.njit(cache=False)
-def _bad7(hands: np.ndarray, row: int) -> bool:  # k as a constant, as the k = 7 kernel calls it
-    return block_bad(hands, np.uint64(row), 7)  # type: ignore[no-any-return]
+_bad, _bad7 = _checkers()
+
+
+@pytest.fixture(scope="module", params=["whole vectors", "16-byte lanes"])
+def checkers(request: pytest.FixtureRequest) -> object:
+    """Both codes of the block check, whatever this machine would choose: whole 64-byte
+    shuffles (AVX-512 VBMI's) and shuffles within 16-byte lanes (AVX2's), compiled here for
+    this machine either way, so the one it would not pick is proven too."""
+    whole = request.param == "whole vectors"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_rowcheck, "whole_vector_shuffles", lambda context: whole)
+        bad, bad7 = _checkers()
+        sample = _clean(BLOCK + OVERRUN, 7, seed=0)
+        bad(sample, 0), bad7(sample, 0)  # compiled while the choice is forced
+    return bad, bad7
 
 
 @nb.njit(cache=False)
@@ -43,9 +65,10 @@ def _clean(rows: int, k: int, seed: int) -> np.ndarray:
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
-def test_every_repeat_and_every_bad_card_in_a_block_is_seen(k: int) -> None:
+def test_every_repeat_and_every_bad_card_in_a_block_is_seen(k: int, checkers: object) -> None:
+    bad, bad7 = checkers  # type: ignore[misc]
     hands = _clean(BLOCK + OVERRUN, k, seed=k)
-    check = _bad7 if k == 7 else _bad
+    check = bad7 if k == 7 else bad
     assert not check(hands, 0)
     for row in range(BLOCK):
         original = hands[row].copy()
@@ -61,25 +84,31 @@ def test_every_repeat_and_every_bad_card_in_a_block_is_seen(k: int) -> None:
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
-def test_the_rows_after_a_block_do_not_count(k: int) -> None:
+def test_the_rows_after_a_block_do_not_count(k: int, checkers: object) -> None:
     """The last loads read into the next rows: what they hold must not flag the block."""
+    bad, bad7 = checkers  # type: ignore[misc]
     hands = _clean(BLOCK + OVERRUN, k, seed=11)
     hands[BLOCK:] = 255
     hands[BLOCK:, 1] = hands[BLOCK:, 0] = 0
-    assert not _bad(hands, 0)
+    assert not bad(hands, 0)
+    if k == 7:
+        assert not bad7(hands, 0)
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
 @pytest.mark.parametrize("period", list(range(7, 53)))
-def test_clean_rows_that_repeat_each_other_are_clean(k: int, period: int) -> None:
+def test_clean_rows_that_repeat_each_other_are_clean(
+    k: int, period: int, checkers: object
+) -> None:
     """Byte t is t mod period: every row is k distinct cards, and cards of neighbouring rows
     are equal at every distance a multiple of the period."""
+    bad, bad7 = checkers  # type: ignore[misc]
     stream = np.arange((2 * BLOCK + OVERRUN) * k) % period
     hands = stream.astype(np.uint8).reshape(-1, k)
-    assert not _bad(hands, 0)
-    assert not _bad(hands, BLOCK)
+    assert not bad(hands, 0)
+    assert not bad(hands, BLOCK)
     if k == 7:
-        assert not _bad7(hands, 0)
+        assert not bad7(hands, 0)
 
 
 def test_only_contiguous_byte_rows_are_checked_by_blocks() -> None:

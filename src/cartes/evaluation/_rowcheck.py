@@ -22,6 +22,12 @@ of range.
 The loads read up to ``64 - 8k`` bytes past the block (8 for seven cards), so a block must be
 followed by :data:`OVERRUN` more rows of the array.
 
+That is the code for machines with AVX-512 VBMI, where a shuffle across 64 bytes is one
+instruction. Elsewhere (AVX2 lowers such a shuffle to several ``vpshufb``, ``vpermq`` and
+blends) the same check runs on 32-byte vectors of four rows, each made of two 16-byte loads of
+two rows, so that every rotation stays within a 16-byte lane: one ``vpshufb`` each
+(:func:`whole_vector_shuffles` decides, at compile time).
+
 >>> import numba as nb, numpy as np
 >>> @nb.njit
 ... def bad(hands, row):
@@ -42,12 +48,12 @@ from llvmlite import ir  # type: ignore[import-untyped]
 from numba.core import types as nb_types
 from numba.extending import intrinsic
 
-__all__ = ["BLOCK", "CODE_VERSION", "OVERRUN", "block_bad", "blockwise"]
+__all__ = ["BLOCK", "CODE_VERSION", "OVERRUN", "block_bad", "blockwise", "whole_vector_shuffles"]
 
 #: Raise it whenever the code :func:`block_bad` emits changes: the kernels' digest
 #: (:data:`cartes.evaluation.kernels.TABLES_DIGEST`) includes it, and numba's on-disk cache,
 #: which watches only the kernels' own file, is rebuilt when the digest changes.
-CODE_VERSION: Final = 1
+CODE_VERSION: Final = 2
 
 #: Rows checked at once.
 BLOCK: Final = 64
@@ -120,6 +126,67 @@ def _emit_check(builder: Any, start: Any, k: int) -> Any:
     return builder.icmp_unsigned("!=", lanes, ir.Constant(ir.IntType(_WIDTH), 0))
 
 
+def _spread_lanes(k: int, rotation: int) -> list[int]:
+    """:func:`_spread` within 16-byte lanes, for a 32-byte vector made of two 16-byte loads of
+    two rows each: row q of lane L to bytes 16L + 8q .. 16L + 8q + 7, each byte taking card
+    ``(p + rotation) mod k`` of its own row, which lies in the same lane."""
+    return [
+        16 * lane + k * q + (p + rotation) % k for lane in range(2) for q in range(2)
+        for p in range(8)
+    ]  # fmt: skip
+
+
+def _emit_check_lanes(builder: Any, start: Any, k: int) -> Any:
+    """:func:`_emit_check` for machines whose byte shuffles stay within 16-byte lanes (AVX2's
+    ``vpshufb``): four rows a 32-byte vector, two from each of two 16-byte loads, so that
+    every shuffle is one in-lane ``vpshufb`` instead of a permutation across the vector.
+    The last load reads up to ``16 - 2k`` bytes past the block."""
+    i8, i32, i64 = ir.IntType(8), ir.IntType(32), ir.IntType(64)
+    half, whole = ir.VectorType(i8, 16), ir.VectorType(i8, 32)
+    masks = {
+        r: ir.Constant(ir.VectorType(i32, 32), _spread_lanes(k, r)) for r in _ROTATIONS
+    }
+    joined = ir.Constant(ir.VectorType(i32, 32), list(range(32)))
+    undefined = ir.Constant(whole, ir.Undefined)
+
+    def load(offset: int) -> Any:
+        pointer = builder.gep(start, [ir.Constant(i64, offset)])
+        return builder.load(builder.bitcast(pointer, half.as_pointer()), align=1)
+
+    def unsigned_min(x: Any, y: Any) -> Any:
+        return builder.select(builder.icmp_unsigned("<", x, y), x, y)
+
+    differences: list[Any] = []
+    largest = None
+    for j in range(BLOCK // 4):
+        pair = builder.shuffle_vector(load(4 * k * j), load(4 * k * j + 2 * k), joined)
+        rotated = {r: builder.shuffle_vector(pair, undefined, masks[r]) for r in _ROTATIONS}
+        cards = rotated[0]
+        if largest is None:
+            largest = cards
+        else:
+            largest = builder.select(builder.icmp_unsigned(">", largest, cards), largest, cards)
+        differences.extend(builder.xor(rotated[r], rotated[s]) for r, s in _PAIRS)
+    while len(differences) > 1:
+        pairs = range(0, len(differences) - 1, 2)
+        odd = differences[-1:] if len(differences) % 2 else []
+        differences = [unsigned_min(differences[i], differences[i + 1]) for i in pairs] + odd
+    too_large = builder.icmp_unsigned(">", largest, ir.Constant(whole, [51] * 32))
+    repeated = builder.icmp_unsigned("==", differences[0], ir.Constant(whole, [0] * 32))
+    lanes = builder.bitcast(builder.or_(too_large, repeated), ir.IntType(32))
+    return builder.icmp_unsigned("!=", lanes, ir.Constant(ir.IntType(32), 0))
+
+
+def whole_vector_shuffles(context: Any) -> bool:
+    """Whether the code being compiled may shuffle bytes across a whole 64-byte vector in one
+    instruction (AVX-512 VBMI's ``vpermb``), read from numba's target features. They are part
+    of numba's cache key, so a cache never serves one machine's choice to another. (Numba's
+    ``NUMBA_CPU_NAME`` with an empty ``NUMBA_CPU_FEATURES`` gives no features: the AVX2
+    code, which runs everywhere.)"""
+    features = getattr(context.codegen(), "_tm_features", "")
+    return "+avx512vbmi" in features.split(",")
+
+
 @intrinsic
 def block_bad(typingctx: Any, hands: Any, row: Any, k: Any) -> Any:
     """Whether rows ``row .. row + 63`` of ``hands`` (``(n, k)``, k = 5, 6 or 7) hold a card
@@ -142,6 +209,7 @@ def block_bad(typingctx: Any, hands: Any, row: Any, k: Any) -> Any:
         size = context.cast(builder, args[2], signature.args[2], nb_types.int64)
         data = builder.bitcast(array.data, ir.IntType(8).as_pointer())
         start = builder.gep(data, [builder.mul(first, size)])
+        emit = _emit_check if whole_vector_shuffles(context) else _emit_check_lanes
         before = builder.basic_block
         after = builder.append_basic_block("rowcheck.after")
         switch = builder.switch(size, after)
@@ -150,7 +218,7 @@ def block_bad(typingctx: Any, hands: Any, row: Any, k: Any) -> Any:
             case = builder.append_basic_block(f"rowcheck.k{cards}")
             switch.add_case(ir.Constant(ir.IntType(64), cards), case)
             builder.position_at_end(case)
-            results.append((_emit_check(builder, start, cards), builder.basic_block))
+            results.append((emit(builder, start, cards), builder.basic_block))
             builder.branch(after)
         builder.position_at_end(after)
         result = builder.phi(ir.IntType(1))

@@ -17,6 +17,7 @@ Why the code looks the way it does (each measured on the project's 2-core machin
 * A card's key carries its rank key already multiplied by the hash multiplier, so a hand's sum
   of keys is its hash: no multiplication per hand (10% of the enumeration). Suit counters ride
   above it in the same 64-bit sum (:mod:`cartes.evaluation.tables` has the layout).
+* Byte rows are read two cards a load from a table of two-card keys (the note _BYTE_PAIRS).
 * Row displacements are 16-bit (16 KiB instead of 32), which leaves room in the first-level
   cache for the strength table's hot lines (8% of the enumeration).
 * The enumeration runs over the last two cards as one loop over a table of card pairs, two
@@ -39,6 +40,7 @@ from typing import Any, Final
 
 import numba as nb
 import numpy as np
+from llvmlite import ir  # type: ignore[import-untyped]
 from numba.core import cgutils
 from numba.core import types as nb_types
 from numba.extending import intrinsic
@@ -53,7 +55,7 @@ from cartes.evaluation.tables import COL_BITS, FLAG_SHIFT, KEY_START, ROW_BITS, 
 #: The SHA-256 (first 16 hex digits) of everything this file's kernels freeze into their code:
 #: the stacked tables, the card keys and bits, the key layout's constants, and the version of
 #: the vector input check (:data:`cartes.evaluation._rowcheck.CODE_VERSION`).
-TABLES_DIGEST: Final = "1c47276c9bc43417"
+TABLES_DIGEST: Final = "3f194f16fef9cf67"
 
 BASES, RANK_VALUES, FLUSH_VALUES = built_in_tables()
 #: One 64-bit key per card (:data:`cartes.evaluation.tables.CARD_KEYS`).
@@ -118,11 +120,30 @@ _U32: Final = np.uint64(32)
 _U48: Final = np.uint64(48)
 _U0: Final = np.uint64(0)
 _U2: Final = np.uint64(2)
+_U4: Final = np.uint64(4)
+_U6: Final = np.uint64(6)
+_U7: Final = np.uint64(7)
 _U63: Final = np.uint64(63)
 #: The flush flags where they sit in a hand's key.
 _FLAGS_IN_KEY: Final = _SUIT_FLAGS << _FLAG_SHIFT
 #: :data:`CARD_KEYS` with the key's start added: the first card's key, one add a hand fewer.
 FIRST_KEYS: Final = CARD_KEYS + _START
+
+
+def _byte_pair_keys() -> NDArray[np.uint64]:
+    cards = np.arange(52)
+    table = np.zeros(51 * 256 + 52, dtype=np.uint64)
+    table[cards[:, np.newaxis] | cards[np.newaxis, :] << 8] = (
+        CARD_KEYS[:, np.newaxis] + CARD_KEYS[np.newaxis, :]
+    )
+    return table
+
+
+#: The keys of two cards at once, for rows of bytes: entry ``a | b << 8`` is
+#: ``CARD_KEYS[a] + CARD_KEYS[b]`` for cards a, b of 0..51, so one 16-bit load of two
+#: neighbouring bytes of a row indexes their summed key (the table is symmetric, so the
+#: machine's byte order does not matter). 102 KiB; see _BYTE_PAIRS.
+BYTE_PAIR_KEYS: Final = _byte_pair_keys()
 
 _OPTIONS: Final[dict[str, Any]] = {"cache": True, "nogil": True, "error_model": "numpy"}
 # The one-hand entry points keep the GIL: releasing and taking it back cost about 40 ns of a
@@ -153,6 +174,55 @@ def _lowest_bit(typingctx: Any, value: Any) -> Any:
         return builder.cttz(args[0], cgutils.true_bit)  # zero is never asked about
 
     return nb_types.uint64(nb_types.uint64), codegen
+
+
+def _byte_load(bits: int) -> Any:
+    """An intrinsic reading ``bits // 8`` bytes at a byte offset of a C-contiguous ``uint8``
+    array as one unsigned load (unaligned, no bounds check), widened to a uint64.
+
+    It is typed for any array, so that a branch on
+    :func:`~cartes.evaluation._rowcheck.blockwise` compiles for every dtype; on any other
+    array it gives 0, in the branch that is never taken. The offset is from the array's first
+    byte, so the row's address is one multiply by the row length, a constant: indexing
+    ``hands[i, j]`` instead keeps the run-time stride in a register, which the seven-card loop
+    has none to spare for (it spilled to the stack)."""
+    width = ir.IntType(bits)
+
+    def load(typingctx: Any, hands: Any, offset: Any) -> Any:
+        if not isinstance(hands, nb_types.Array) or offset != nb_types.uint64:
+            return None
+        byte_rows = hands.dtype == nb_types.uint8 and hands.layout == "C"
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            if not byte_rows:
+                return context.get_constant(nb_types.uint64, 0)
+            array = context.make_array(signature.args[0])(context, builder, args[0])
+            start = builder.bitcast(array.data, ir.IntType(8).as_pointer())
+            pointer = builder.bitcast(builder.gep(start, [args[1]]), width.as_pointer())
+            return builder.zext(builder.load(pointer, align=1), ir.IntType(64))
+
+        return nb_types.uint64(hands, offset), codegen
+
+    load.__name__ = f"load{bits}"
+    return intrinsic(load)
+
+
+#: The byte at an offset of a byte array, and the two bytes there as one 16-bit load.
+_one_byte: Final = _byte_load(8)
+_two_bytes: Final = _byte_load(16)
+
+
+@intrinsic
+def _reads_pairs(typingctx: Any) -> Any:
+    """Whether the seven-card kernels read byte rows two cards a load (see _BYTE_PAIRS): a
+    constant of the target machine, false where AVX-512 VBMI is (the Zen 4 it was measured on
+    ran it slower), true elsewhere."""
+    signature = nb_types.boolean()
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return context.get_constant(nb_types.boolean, not _rowcheck.whole_vector_shuffles(context))
+
+    return signature, codegen
 
 
 @nb.njit(inline="always", **_OPTIONS)
@@ -209,15 +279,36 @@ def _seven(a: int, b: int, c: int, d: int, e: int, f: int, g: int, ranking: int)
 
 
 @nb.njit(inline="always", **_OPTIONS)
+def _row_key(hands: Any, i: Any) -> np.uint64:
+    """The key of row ``i`` of seven valid cards, its start included (see _BYTE_PAIRS)."""
+    if blockwise(hands) and _reads_pairs():  # type: ignore[call-arg]
+        at = i * _U7
+        return (
+            FIRST_KEYS[_one_byte(hands, at + _U6)] + BYTE_PAIR_KEYS[_two_bytes(hands, at)]
+            + BYTE_PAIR_KEYS[_two_bytes(hands, at + _U2)]
+            + BYTE_PAIR_KEYS[_two_bytes(hands, at + _U4)]
+        )  # fmt: skip
+    return (
+        FIRST_KEYS[hands[i, 0]] + CARD_KEYS[hands[i, 1]] + CARD_KEYS[hands[i, 2]]
+        + CARD_KEYS[hands[i, 3]] + CARD_KEYS[hands[i, 4]] + CARD_KEYS[hands[i, 5]]
+        + CARD_KEYS[hands[i, 6]]
+    )  # fmt: skip
+
+
+@nb.njit(inline="always", **_OPTIONS)
 def _row_flush(hands: Any, i: Any, ranking: int) -> np.uint16:
     """The flush strength of row ``i`` of seven valid cards whose key flags a suit, the suit
     found without a branch (flushes are rare, but each branch on the suit mispredicts)."""
-    key = _START
+    key = _row_key(hands, i)
     bits = _U0
-    for j in range(7):
-        key += CARD_KEYS[hands[i, j]]
-        bits |= CARD_BITS[hands[i, j]]
-    suit: Any = _lowest_bit((key >> _FLAG_SHIFT) & _SUIT_FLAGS)  # type: ignore[call-arg]
+    if blockwise(hands):  # type: ignore[call-arg]
+        at = i * _U7
+        for j in range(7):
+            bits |= CARD_BITS[_one_byte(hands, at + np.uint64(j))]
+    else:
+        for j in range(7):
+            bits |= CARD_BITS[hands[i, j]]
+    suit: Any = _lowest_bit((key >> _FLAG_SHIFT) & _SUIT_FLAGS)
     return FLUSH_VALUES[ranking, (bits >> (suit << _U2)) & _RANKS_MASK]
 
 
@@ -352,11 +443,7 @@ def _evaluate_sevens(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16])
     for first in range(_U0, whole, _BLOCK_ROWS):
         flushes = _U0
         for i in range(first, first + _BLOCK_ROWS):
-            key = (
-                FIRST_KEYS[hands[i, 0]] + CARD_KEYS[hands[i, 1]] + CARD_KEYS[hands[i, 2]]
-                + CARD_KEYS[hands[i, 3]] + CARD_KEYS[hands[i, 4]] + CARD_KEYS[hands[i, 5]]
-                + CARD_KEYS[hands[i, 6]]
-            )  # fmt: skip
+            key = _row_key(hands, i)
             out[i] = _rank_strength(key, ranking)
             flushes = flushes + flushes + np.uint64((key & _FLAGS_IN_KEY) != _U0)
         while flushes:
@@ -411,6 +498,18 @@ def _checked_seven(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any, g: Any, ranki
 # 2-core AMD EPYC (Zen 4) it took the checked batch from 0.61-0.65x the floor to 0.71-0.74x
 # (median of per-round ratios, same process).
 #
+# _BYTE_PAIRS: on byte rows (C-contiguous uint8, what random_hands and most callers make) the
+# seven-card kernels read cards 0-1, 2-3 and 4-5 of a row as three 16-bit loads that index
+# BYTE_PAIR_KEYS, and card 6 as a byte: four key loads and three adds a row instead of seven
+# and six, and the row's bytes addressed from the array's start (row times 7, a constant)
+# rather than through its stride, which freed the register the loop had been spilling. On
+# the 2-core AMD EPYC Zen 3 (AVX2) of 2026-12-02 it took the unchecked kernel from 0.77-0.79x
+# the floor to 0.83-0.90x and the checked one, with the lane-wise input check
+# (cartes.evaluation._rowcheck), from 0.70-0.75x to 0.77-0.84x (same-run medians, old and new
+# code alternating in separate processes). An earlier pair reading measured slower on a Zen 4
+# with AVX-512 VBMI, so machines with VBMI keep one load a card (_reads_pairs); both ways are
+# tested on any machine (tests/test_evaluation_paths.py).
+#
 # The checked kernels take the rows in blocks of 64, each checked one of two ways. A block of
 # byte input (uint8, and int8 viewed as uint8) with OVERRUN rows after it gets the vector check
 # of the whole block (cartes.evaluation._rowcheck) and, when clean, the unchecked evaluation.
@@ -433,11 +532,7 @@ def _evaluate_sevens_checked(hands: NDArray[Any], ranking: int, out: NDArray[np.
             # flushes (the last row in bit 0); then those rows again, whole (see _FLUSHES_LATER).
             flushes = _U0
             for i in range(first, first + _BLOCK_ROWS):
-                key = (
-                    FIRST_KEYS[hands[i, 0]] + CARD_KEYS[hands[i, 1]] + CARD_KEYS[hands[i, 2]]
-                    + CARD_KEYS[hands[i, 3]] + CARD_KEYS[hands[i, 4]] + CARD_KEYS[hands[i, 5]]
-                    + CARD_KEYS[hands[i, 6]]
-                )  # fmt: skip
+                key = _row_key(hands, i)
                 out[i] = _rank_strength(key, ranking)
                 flushes = flushes + flushes + np.uint64((key & _FLAGS_IN_KEY) != _U0)
             while flushes:
