@@ -48,11 +48,21 @@ from llvmlite import ir  # type: ignore[import-untyped]
 from numba.core import types as nb_types
 from numba.extending import intrinsic
 
-__all__ = ["BLOCK", "CODE_VERSION", "OVERRUN", "block_bad", "blockwise", "whole_vector_shuffles"]
+__all__ = [
+    "BLOCK",
+    "CODE_VERSION",
+    "OVERRUN",
+    "block_bad",
+    "blockwise",
+    "one_byte",
+    "two_bytes",
+    "whole_vector_shuffles",
+]
 
-#: Raise it whenever the code :func:`block_bad` emits changes: the kernels' digest
-#: (:data:`cartes.evaluation.kernels.TABLES_DIGEST`) includes it, and numba's on-disk cache,
-#: which watches only the kernels' own file, is rebuilt when the digest changes.
+#: Raise it whenever the code that :func:`block_bad`, :data:`one_byte` or :data:`two_bytes`
+#: emits changes: the kernels' digest (:data:`cartes.evaluation.kernels.TABLES_DIGEST`)
+#: includes it, and numba's on-disk cache, which watches only the kernels' own file, is
+#: rebuilt when the digest changes.
 CODE_VERSION: Final = 2
 
 #: Rows checked at once.
@@ -62,6 +72,43 @@ OVERRUN: Final = 8
 _WIDTH: Final = 64  # bytes per vector: eight rows
 _ROTATIONS: Final = (0, 1, 3)
 _PAIRS: Final = ((0, 1), (1, 3), (0, 3))
+
+
+def _byte_load(bits: int) -> Any:
+    """An intrinsic reading ``bits // 8`` bytes at a byte offset of a C-contiguous ``uint8``
+    array as one unsigned load (unaligned, no bounds check), widened to a uint64.
+
+    It is typed for any array, so that a branch on
+    :func:`~cartes.evaluation._rowcheck.blockwise` compiles for every dtype; on any other
+    array it gives 0, in the branch that is never taken. The offset is from the array's first
+    byte, so the row's address is one multiply by the row length, a constant: indexing
+    ``hands[i, j]`` instead keeps the run-time stride in a register, which the seven-card loop
+    has none to spare for (it spilled to the stack)."""
+    width = ir.IntType(bits)
+
+    def load(typingctx: Any, hands: Any, offset: Any) -> Any:
+        if not isinstance(hands, nb_types.Array) or offset != nb_types.uint64:
+            return None
+        byte_rows = hands.dtype == nb_types.uint8 and hands.layout == "C"
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            if not byte_rows:
+                return context.get_constant(nb_types.uint64, 0)
+            array = context.make_array(signature.args[0])(context, builder, args[0])
+            start = builder.bitcast(array.data, ir.IntType(8).as_pointer())
+            pointer = builder.bitcast(builder.gep(start, [args[1]]), width.as_pointer())
+            return builder.zext(builder.load(pointer, align=1), ir.IntType(64))
+
+        return nb_types.uint64(hands, offset), codegen
+
+    load.__name__ = f"load{bits}"
+    return intrinsic(load)
+
+
+#: The byte at an offset of a byte array, and the two bytes there as one 16-bit load, for the
+#: kernels' reading of byte rows (:mod:`cartes.evaluation.kernels`, the note _BYTE_PAIRS).
+one_byte: Final = _byte_load(8)
+two_bytes: Final = _byte_load(16)
 
 
 def _spread(k: int, rotation: int) -> list[int]:

@@ -40,7 +40,6 @@ from typing import Any, Final
 
 import numba as nb
 import numpy as np
-from llvmlite import ir  # type: ignore[import-untyped]
 from numba.core import cgutils
 from numba.core import types as nb_types
 from numba.extending import intrinsic
@@ -49,7 +48,7 @@ from numpy.typing import NDArray
 from cartes.errors import DuplicateCardError, InvalidCardError, OptionError, UnknownRankingError
 from cartes.evaluation import _pool, _rowcheck, tables
 from cartes.evaluation._exact import as_int64, exact_int
-from cartes.evaluation._rowcheck import BLOCK, OVERRUN, block_bad, blockwise
+from cartes.evaluation._rowcheck import BLOCK, OVERRUN, block_bad, blockwise, one_byte, two_bytes
 from cartes.evaluation.tables import COL_BITS, FLAG_SHIFT, KEY_START, ROW_BITS, built_in_tables
 
 #: The SHA-256 (first 16 hex digits) of everything this file's kernels freeze into their code:
@@ -176,40 +175,6 @@ def _lowest_bit(typingctx: Any, value: Any) -> Any:
     return nb_types.uint64(nb_types.uint64), codegen
 
 
-def _byte_load(bits: int) -> Any:
-    """An intrinsic reading ``bits // 8`` bytes at a byte offset of a C-contiguous ``uint8``
-    array as one unsigned load (unaligned, no bounds check), widened to a uint64.
-
-    It is typed for any array, so that a branch on
-    :func:`~cartes.evaluation._rowcheck.blockwise` compiles for every dtype; on any other
-    array it gives 0, in the branch that is never taken. The offset is from the array's first
-    byte, so the row's address is one multiply by the row length, a constant: indexing
-    ``hands[i, j]`` instead keeps the run-time stride in a register, which the seven-card loop
-    has none to spare for (it spilled to the stack)."""
-    width = ir.IntType(bits)
-
-    def load(typingctx: Any, hands: Any, offset: Any) -> Any:
-        if not isinstance(hands, nb_types.Array) or offset != nb_types.uint64:
-            return None
-        byte_rows = hands.dtype == nb_types.uint8 and hands.layout == "C"
-
-        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-            if not byte_rows:
-                return context.get_constant(nb_types.uint64, 0)
-            array = context.make_array(signature.args[0])(context, builder, args[0])
-            start = builder.bitcast(array.data, ir.IntType(8).as_pointer())
-            pointer = builder.bitcast(builder.gep(start, [args[1]]), width.as_pointer())
-            return builder.zext(builder.load(pointer, align=1), ir.IntType(64))
-
-        return nb_types.uint64(hands, offset), codegen
-
-    load.__name__ = f"load{bits}"
-    return intrinsic(load)
-
-
-#: The byte at an offset of a byte array, and the two bytes there as one 16-bit load.
-_one_byte: Final = _byte_load(8)
-_two_bytes: Final = _byte_load(16)
 
 
 @intrinsic
@@ -284,9 +249,9 @@ def _row_key(hands: Any, i: Any) -> np.uint64:
     if blockwise(hands) and _reads_pairs():  # type: ignore[call-arg]
         at = i * _U7
         return (
-            FIRST_KEYS[_one_byte(hands, at + _U6)] + BYTE_PAIR_KEYS[_two_bytes(hands, at)]
-            + BYTE_PAIR_KEYS[_two_bytes(hands, at + _U2)]
-            + BYTE_PAIR_KEYS[_two_bytes(hands, at + _U4)]
+            FIRST_KEYS[one_byte(hands, at + _U6)] + BYTE_PAIR_KEYS[two_bytes(hands, at)]
+            + BYTE_PAIR_KEYS[two_bytes(hands, at + _U2)]
+            + BYTE_PAIR_KEYS[two_bytes(hands, at + _U4)]
         )  # fmt: skip
     return (
         FIRST_KEYS[hands[i, 0]] + CARD_KEYS[hands[i, 1]] + CARD_KEYS[hands[i, 2]]
@@ -304,7 +269,7 @@ def _row_flush(hands: Any, i: Any, ranking: int) -> np.uint16:
     if blockwise(hands):  # type: ignore[call-arg]
         at = i * _U7
         for j in range(7):
-            bits |= CARD_BITS[_one_byte(hands, at + np.uint64(j))]
+            bits |= CARD_BITS[one_byte(hands, at + np.uint64(j))]
     else:
         for j in range(7):
             bits |= CARD_BITS[hands[i, j]]
