@@ -1,6 +1,7 @@
 """Issue 22.1: the seven-card batch kernels choose their code by the machine (AVX-512 VBMI or
-not: one load a card or two, whole-vector or lane-wise input check); both choices, compiled
-here whatever this machine would pick, give the strengths of the plain-Python evaluator and
+not: one load a card or two, whole-vector or lane-wise input check; and where two, whether
+BMI2's pext gathers their index into a smaller table); every choice, compiled here whatever
+this machine would pick, gives the strengths of the plain-Python evaluator and
 refuse exactly the bad rows."""
 
 from __future__ import annotations
@@ -17,13 +18,34 @@ from cartes.evaluation import _rowcheck, kernels
 from cartes.evaluation.handrank import strength_of
 
 
-@pytest.fixture(scope="module", params=[True, False], ids=["vbmi code", "avx2 code"])
+def _host_has_bmi2() -> bool:
+    from numba.core.registry import cpu_target
+
+    return "+bmi2" in cpu_target.target_context.codegen()._tm_features.split(",")
+
+
+#: The machine choices forced: (AVX-512 VBMI code, pext-gathered pair keys). With VBMI the
+#: kernels read one card a load, so pext does not arise; pext is forced only where the host can
+#: run it (any x86 with BMI2; a slow microcoded pext is still correct).
+_CHOICES = [
+    pytest.param((True, False), id="vbmi code"),
+    pytest.param(
+        (False, True),
+        id="avx2 code, pext pairs",
+        marks=pytest.mark.skipif(not _host_has_bmi2(), reason="this machine has no BMI2"),
+    ),
+    pytest.param((False, False), id="avx2 code, stride-256 pairs"),
+]
+
+
+@pytest.fixture(scope="module", params=_CHOICES)
 def forced(request: pytest.FixtureRequest) -> kernels.RowKernels:
-    """Batch kernels compiled afresh (no cache) with the machine's choice forced, and their
-    seven-card kernels compiled for uint8 and int64 rows while it is."""
-    whole = request.param
+    """Batch kernels compiled afresh (no cache) with the machine's choices forced, and their
+    seven-card kernels compiled for uint8 and int64 rows while they are."""
+    whole, pext = request.param
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_rowcheck, "whole_vector_shuffles", lambda context: whole)
+        patch.setattr(_rowcheck, "fast_pext", lambda context: pext)
         batch = kernels.RowKernels(cache=False)
         for dtype in (np.uint8, np.uint64):
             sample = cartes.random_hands(200, 7, seed=0).astype(dtype)
@@ -37,13 +59,16 @@ def test_the_machine_choice_is_what_was_forced(
     forced: kernels.RowKernels, request: pytest.FixtureRequest
 ) -> None:
     # The choice shows in the code: two-card keys come from unaligned 16-bit loads of the
-    # rows, and the lane-wise check loads 16 bytes at a time (the whole-vector one 64).
-    vbmi = request.node.callspec.params["forced"]
+    # rows, gathered by pext when forced, and the lane-wise check loads 16 bytes at a time
+    # (the whole-vector one 64).
+    vbmi, pext = request.node.callspec.params["forced"]
     plain = "".join(forced._sevens.inspect_llvm().values())
     checked = "".join(forced._sevens_checked.inspect_llvm().values())
     pair_loads = re.compile(r"load i16, (i16\*|ptr) %[^,]+, align 1")
     assert bool(pair_loads.search(plain)) is not vbmi
     assert bool(pair_loads.search(checked)) is not vbmi
+    assert ("llvm.x86.bmi.pext.64" in plain) is pext
+    assert ("llvm.x86.bmi.pext.64" in checked) is pext
     assert ("load <16 x i8>" in checked) is not vbmi
     assert ("load <64 x i8>" in checked) is vbmi
 

@@ -54,7 +54,10 @@ __all__ = [
     "OVERRUN",
     "block_bad",
     "blockwise",
+    "fast_pext",
     "one_byte",
+    "pair_index",
+    "pairs_by_pext",
     "two_bytes",
     "whole_vector_shuffles",
 ]
@@ -63,7 +66,7 @@ __all__ = [
 #: emits changes: the kernels' digest (:data:`cartes.evaluation.kernels.TABLES_DIGEST`)
 #: includes it, and numba's on-disk cache, which watches only the kernels' own file, is
 #: rebuilt when the digest changes.
-CODE_VERSION: Final = 2
+CODE_VERSION: Final = 3
 
 #: Rows checked at once.
 BLOCK: Final = 64
@@ -109,6 +112,54 @@ def _byte_load(bits: int) -> Any:
 #: kernels' reading of byte rows (:mod:`cartes.evaluation.kernels`, the note _BYTE_PAIRS).
 one_byte: Final = _byte_load(8)
 two_bytes: Final = _byte_load(16)
+
+
+# CPUs whose pext is microcoded (tens to hundreds of cycles): AMD before Zen 3.
+_SLOW_PEXT: Final = ("znver1", "znver2", "bdver", "btver", "amdfam10", "k8")
+
+
+def fast_pext(context: Any) -> bool:
+    """Whether the code being compiled may use BMI2's ``pext`` as one fast instruction: the
+    target has BMI2 and is not an AMD processor before Zen 3 (where it is microcoded). Read
+    from numba's target, which is part of numba's cache key."""
+    codegen = context.codegen()
+    features = getattr(codegen, "_tm_features", "").split(",")
+    name = codegen._get_host_cpu_name() if hasattr(codegen, "_get_host_cpu_name") else ""
+    return "+bmi2" in features and not str(name).startswith(_SLOW_PEXT)
+
+
+#: Bits of two neighbouring card bytes that :data:`pair_index` gathers: six of each.
+_PAIR_BITS: Final = 0x3F3F
+
+
+@intrinsic
+def pair_index(typingctx: Any, pair: Any) -> Any:
+    """The index of two cards read as one 16-bit value ``a | b << 8`` (cards 0..51) in a table
+    of stride 64, ``a | b << 6``, gathered by one ``pext`` where :func:`fast_pext` says it is
+    fast; elsewhere the value itself (a table of stride 256). The stride-64 table is 26.5 KiB,
+    small enough to stay in a 32 KiB level-1 cache; the stride-256 one is 102 KiB."""
+    if pair != nb_types.uint64:
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        if not fast_pext(context):
+            return args[0]
+        i64 = ir.IntType(64)
+        function = builder.module.declare_intrinsic(
+            "llvm.x86.bmi.pext.64", fnty=ir.FunctionType(i64, [i64, i64]))
+        return builder.call(function, [args[0], ir.Constant(i64, _PAIR_BITS)])
+
+    return nb_types.uint64(nb_types.uint64), codegen
+
+
+@intrinsic
+def pairs_by_pext(typingctx: Any) -> Any:
+    """Whether :data:`pair_index` gathers (a compile-time constant of the target)."""
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return context.get_constant(nb_types.boolean, fast_pext(context))
+
+    return nb_types.boolean(), codegen
 
 
 def _spread(k: int, rotation: int) -> list[int]:
