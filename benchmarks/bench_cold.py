@@ -50,12 +50,17 @@ TARGETS: dict[tuple[str, str], float] = {
     ("equity, Monte Carlo first, warm", "first Monte Carlo"): 0.3,
 }
 
+_NUMBA_BASELINE = [
+    ("import numba", "import numba"),
+    ("first compile", "numba.njit(lambda x: x + 1)(1)"),
+]
+_FIRST_MONTE_CARLO = (
+    "first Monte Carlo", 'equity(["As Ah", "Kd Kc"], exact=False, trials=100_000, seed=1)'
+)
+
 #: Each case: the statements timed one after the other in one fresh process (name, code).
 CASES: dict[str, list[tuple[str, str]]] = {
-    "numba baseline": [
-        ("import numba", "import numba"),
-        ("first compile", "numba.njit(lambda x: x + 1)(1)"),
-    ],
+    "numba baseline": _NUMBA_BASELINE,
     "evaluate_many": [
         ("first batch", "cartes.evaluate_many(cartes.random_hands(1_000, 7, seed=1))"),
         ("first large batch", "cartes.evaluate_many(cartes.random_hands(200_000, 7, seed=2))"),
@@ -71,22 +76,15 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("first exact equity", 'equity(["As Ah", "Kd Kc"])'),
         ("then Monte Carlo", 'equity(["As Ah", "Kd Kc"], exact=False, trials=100_000, seed=1)'),
     ],
-    "equity, Monte Carlo first": [
-        ("first Monte Carlo", 'equity(["As Ah", "Kd Kc"], exact=False, trials=100_000, seed=1)'),
-    ],
+    "equity, Monte Carlo first": [_FIRST_MONTE_CARLO],
     # cartes' own part of a first call: numba started first, then the same Monte Carlo.
     "equity, Monte Carlo after numba's start": [
-        ("numba started", "import numba; numba.njit(lambda x: x + 1)(1)"),
-        ("first Monte Carlo", 'equity(["As Ah", "Kd Kc"], exact=False, trials=100_000, seed=1)'),
+        ("numba started", "; ".join(code for _, code in _NUMBA_BASELINE)),
+        _FIRST_MONTE_CARLO,
     ],
     # What an install without scipy sees (numba's BLAS check imports scipy when it is there).
-    "numba baseline, without scipy": [
-        ("import numba", "import numba"),
-        ("first compile", "numba.njit(lambda x: x + 1)(1)"),
-    ],
-    "equity, Monte Carlo first, without scipy": [
-        ("first Monte Carlo", 'equity(["As Ah", "Kd Kc"], exact=False, trials=100_000, seed=1)'),
-    ],
+    "numba baseline, without scipy": _NUMBA_BASELINE,
+    "equity, Monte Carlo first, without scipy": [_FIRST_MONTE_CARLO],
 }
 
 #: Cases whose process is run as if scipy were not installed.

@@ -21,7 +21,7 @@ from cartes.evaluation.handrank import strength_of
 def _host_has_bmi2() -> bool:
     from numba.core.registry import cpu_target
 
-    return "+bmi2" in cpu_target.target_context.codegen()._tm_features.split(",")
+    return "+bmi2" in _rowcheck.target_features(cpu_target.target_context)
 
 
 #: The machine choices forced: (AVX-512 VBMI code, pext-gathered pair keys). With VBMI the

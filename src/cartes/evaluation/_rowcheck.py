@@ -58,6 +58,7 @@ __all__ = [
     "one_byte",
     "pair_index",
     "pairs_by_pext",
+    "target_features",
     "two_bytes",
     "whole_vector_shuffles",
 ]
@@ -123,9 +124,8 @@ def fast_pext(context: Any) -> bool:
     target has BMI2 and is not an AMD processor before Zen 3 (where it is microcoded). Read
     from numba's target, which is part of numba's cache key."""
     codegen = context.codegen()
-    features = getattr(codegen, "_tm_features", "").split(",")
     name = codegen._get_host_cpu_name() if hasattr(codegen, "_get_host_cpu_name") else ""
-    return "+bmi2" in features and not str(name).startswith(_SLOW_PEXT)
+    return "+bmi2" in target_features(context) and not str(name).startswith(_SLOW_PEXT)
 
 
 #: Bits of two neighbouring card bytes that :data:`pair_index` gathers: six of each.
@@ -281,8 +281,13 @@ def whole_vector_shuffles(context: Any) -> bool:
     of numba's cache key, so a cache never serves one machine's choice to another. (Numba's
     ``NUMBA_CPU_NAME`` with an empty ``NUMBA_CPU_FEATURES`` gives no features: the AVX2
     code, which runs everywhere.)"""
-    features = getattr(context.codegen(), "_tm_features", "")
-    return "+avx512vbmi" in features.split(",")
+    return "+avx512vbmi" in target_features(context)
+
+
+def target_features(context: Any) -> list[str]:
+    """The instruction-set features numba compiles for (``+avx2``, ``-avx512f``, ...), read
+    from a target context's code generator."""
+    return str(getattr(context.codegen(), "_tm_features", "")).split(",")
 
 
 @intrinsic
