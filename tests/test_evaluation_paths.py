@@ -1,40 +1,54 @@
 """Issue 22.1: the seven-card batch kernels choose their code by the machine (AVX-512 VBMI or
-not: one load a card or two, whole-vector or lane-wise input check; and where two, whether
-BMI2's pext gathers their index into a smaller table); every choice, compiled here whatever
-this machine would pick, gives the strengths of the plain-Python evaluator and
-refuse exactly the bad rows."""
+not: eight rows' keys at once in vector registers, or one load a card or two, whole-vector or
+lane-wise input check; and where two, whether BMI2's pext gathers their index into a smaller
+table); every choice, compiled here whatever this machine would pick (the AVX-512 and BMI2
+instructions only where the machine has them), gives the strengths of the plain-Python
+evaluator, refuses exactly the bad rows and reads nothing past the array's end."""
 
 from __future__ import annotations
 
+import ctypes
+import mmap
 import re
+import sys
 from collections import Counter
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
 
 import cartes
 from cartes import CALATONE, STANDARD
-from cartes.evaluation import _rowcheck, kernels
+from cartes.evaluation import _eightrows, _rowcheck, kernels
 from cartes.evaluation.handrank import strength_of
 
 
-def _host_has_bmi2() -> bool:
+def _host_features() -> list[str]:
     from numba.core.registry import cpu_target
 
-    return "+bmi2" in _rowcheck.target_features(cpu_target.target_context)
+    return _rowcheck.target_features(cpu_target.target_context)
 
 
-#: The machine choices forced: (AVX-512 VBMI code, pext-gathered pair keys). With VBMI the
-#: kernels read one card a load, so pext does not arise; pext is forced only where the host can
-#: run it (any x86 with BMI2; a slow microcoded pext is still correct).
+_NO_BMI2 = "+bmi2" not in _host_features()
+_NO_VBMI = not {"+avx512vbmi", "+avx512f"} <= set(_host_features())
+
+#: The machine choices forced: (AVX-512 VBMI check, pext-gathered pair keys, eight rows' keys
+#: in vector registers). With VBMI the scalar rows read one card a load, so pext does not
+#: arise; pext and the eight-row code are forced only where the host can run them (a slow
+#: microcoded pext is still correct).
 _CHOICES = [
-    pytest.param((True, False), id="vbmi code"),
     pytest.param(
-        (False, True),
-        id="avx2 code, pext pairs",
-        marks=pytest.mark.skipif(not _host_has_bmi2(), reason="this machine has no BMI2"),
+        (True, False, True),
+        id="vbmi code, eight rows at once",
+        marks=pytest.mark.skipif(_NO_VBMI, reason="this machine has no AVX-512 VBMI"),
     ),
-    pytest.param((False, False), id="avx2 code, stride-256 pairs"),
+    pytest.param((True, False, False), id="vbmi check, one load a card"),
+    pytest.param(
+        (False, True, False),
+        id="avx2 code, pext pairs",
+        marks=pytest.mark.skipif(_NO_BMI2, reason="this machine has no BMI2"),
+    ),
+    pytest.param((False, False, False), id="avx2 code, stride-256 pairs"),
 ]
 
 
@@ -42,10 +56,11 @@ _CHOICES = [
 def forced(request: pytest.FixtureRequest) -> kernels.RowKernels:
     """Batch kernels compiled afresh (no cache) with the machine's choices forced, and their
     seven-card kernels compiled for uint8 and int64 rows while they are."""
-    whole, pext = request.param
+    whole, pext, eight = request.param
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_rowcheck, "whole_vector_shuffles", lambda context: whole)
         patch.setattr(_rowcheck, "fast_pext", lambda context: pext)
+        patch.setattr(_eightrows, "eight_rows_at_once", lambda context: eight)
         batch = kernels.RowKernels(cache=False)
         for dtype in (np.uint8, np.uint64):
             sample = cartes.random_hands(200, 7, seed=0).astype(dtype)
@@ -61,9 +76,11 @@ def test_the_machine_choice_is_what_was_forced(
     # The choice shows in the code: two-card keys come from unaligned 16-bit loads of the
     # rows, gathered by pext when forced, and the lane-wise check loads 16 bytes at a time
     # (the whole-vector one 64).
-    vbmi, pext = request.node.callspec.params["forced"]
+    vbmi, pext, eight = request.node.callspec.params["forced"]
     plain = "".join(forced._sevens.inspect_llvm().values())
     checked = "".join(forced._sevens_checked.inspect_llvm().values())
+    assert ("llvm.x86.avx512.vpermi2var.q.512" in plain) is eight
+    assert ("llvm.x86.avx512.vpermi2var.q.512" in checked) is eight
     pair_loads = re.compile(r"load i16, (i16\*|ptr) %[^,]+, align 1")
     assert bool(pair_loads.search(plain)) is not vbmi
     assert bool(pair_loads.search(checked)) is not vbmi
@@ -109,3 +126,60 @@ def test_both_codes_refuse_exactly_the_bad_rows(forced: kernels.RowKernels) -> N
         assert forced.evaluate_rows_checked(hands.astype(dtype), 0, out) == len(bad)
         assert (out[bad] == 0xFFFF).all()
         assert out[good].tolist() == expected
+
+
+@pytest.fixture
+def guarded() -> Iterator[tuple[mmap.mmap, int]]:
+    """A buffer of pages whose last page cannot be read (Linux): an array placed to end at it
+    faults on any read past its end."""
+    page = mmap.PAGESIZE
+    buffer = mmap.mmap(-1, 4 * page)
+    base = ctypes.addressof(ctypes.c_char.from_buffer(buffer))
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+    assert libc.mprotect(base + 3 * page, page, 0) == 0  # PROT_NONE
+    yield buffer, 3 * page
+    assert libc.mprotect(base + 3 * page, page, mmap.PROT_READ | mmap.PROT_WRITE) == 0
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="mprotect through ctypes: Linux only")
+@pytest.mark.parametrize("n", [64, 70, 71, 72, 73, 128, 135, 136, 137, 200, 300])
+def test_no_code_reads_past_the_arrays_end(
+    forced: kernels.RowKernels, guarded: tuple[mmap.mmap, int], n: int
+) -> None:
+    # The vector loads read up to 8 bytes past the rows they evaluate: every kernel must keep
+    # them inside the array, whatever its length (a read past the end faults here).
+    buffer, end = guarded
+    hands = cartes.random_hands(n, 7, seed=n)
+    rows = np.frombuffer(buffer, np.uint8, count=7 * n, offset=end - 7 * n).reshape(n, 7)
+    rows[:] = hands
+    expected = [strength_of(row, STANDARD) for row in hands.tolist()]
+    out = np.zeros(n, np.uint16)
+    forced.evaluate_rows(rows, 0, out)
+    assert out.tolist() == expected
+    out[:] = 0
+    assert forced.evaluate_rows_checked(rows, 0, out) == 0
+    assert out.tolist() == expected
+    del rows
+
+
+def test_every_kind_of_bad_row_is_refused_wherever_it_sits(forced: kernels.RowKernels) -> None:
+    # One bad row a block, at every place of the block in turn (so at every row of the eight
+    # that one vector load holds), made bad every way: each pair of places holding one card,
+    # and each place holding a card just past 51, at the sign bit or at the byte's top.
+    cases = [("repeat", i, j) for i in range(7) for j in range(i + 1, 7)]
+    cases += [("range", i, value) for i in range(7) for value in (52, 63, 64, 127, 128, 255)]
+    hands = cartes.random_hands(64 * len(cases) + 8, 7, seed=3)
+    bad = []
+    for block, (kind, i, other) in enumerate(cases):
+        row = 64 * block + block % 64
+        if kind == "repeat":
+            hands[row, i] = hands[row, other]
+        else:
+            hands[row, i] = other
+        bad.append(row)
+    good = np.setdiff1d(np.arange(len(hands)), bad)
+    out = np.full(len(hands), 0xFFFF, np.uint16)
+    assert forced.evaluate_rows_checked(hands, 0, out) == len(bad)
+    assert (out[bad] == 0xFFFF).all()
+    assert out[good].tolist() == [strength_of(row, STANDARD) for row in hands[good].tolist()]

@@ -17,7 +17,9 @@ Why the code looks the way it does (each measured on the project's 2-core machin
 * A card's key carries its rank key already multiplied by the hash multiplier, so a hand's sum
   of keys is its hash: no multiplication per hand (10% of the enumeration). Suit counters ride
   above it in the same 64-bit sum (:mod:`cartes.evaluation.tables` has the layout).
-* Byte rows are read two cards a load from a table of two-card keys (the note _BYTE_PAIRS).
+* Byte rows are read two cards a load from a table of two-card keys (the note _BYTE_PAIRS);
+  with AVX-512 VBMI, eight rows' keys are summed at once in vector registers
+  (:mod:`cartes.evaluation._eightrows`).
 * Row displacements are 16-bit (16 KiB instead of 32), which leaves room in the first-level
   cache for the strength table's hot lines (8% of the enumeration).
 * The enumeration runs over the last two cards as one loop over a table of card pairs, two
@@ -46,7 +48,8 @@ from numba.extending import intrinsic
 from numpy.typing import NDArray
 
 from cartes.errors import DuplicateCardError, InvalidCardError, OptionError, UnknownRankingError
-from cartes.evaluation import _pool, _rowcheck, tables
+from cartes.evaluation import _eightrows, _pool, _rowcheck, tables
+from cartes.evaluation._eightrows import eight_ranks, eight_ranks_checked, vector_keys
 from cartes.evaluation._exact import as_int64, exact_int
 from cartes.evaluation._rowcheck import (
     BLOCK,
@@ -63,7 +66,7 @@ from cartes.evaluation.tables import COL_BITS, FLAG_SHIFT, KEY_START, ROW_BITS, 
 #: The SHA-256 (first 16 hex digits) of everything this file's kernels freeze into their code:
 #: the stacked tables, the card keys and bits, the key layout's constants, and the version of
 #: the vector input check (:data:`cartes.evaluation._rowcheck.CODE_VERSION`).
-TABLES_DIGEST: Final = "ad52837d735f0585"
+TABLES_DIGEST: Final = "9f0368e14c0c9647"
 
 BASES, RANK_VALUES, FLUSH_VALUES = built_in_tables()
 #: One 64-bit key per card (:data:`cartes.evaluation.tables.CARD_KEYS`).
@@ -75,6 +78,7 @@ CARD_BITS: Final = np.array(tables.CARD_BITS, dtype=np.uint64)
 def _content_digest() -> str:
     digest = hashlib.sha256(tables.layout_digest().encode())
     digest.update(f"rowcheck {_rowcheck.CODE_VERSION} {BLOCK} {OVERRUN}".encode())
+    digest.update(f"eightrows {_eightrows.CODE_VERSION} {_eightrows.ROWS}".encode())
     for array in (BASES, RANK_VALUES, FLUSH_VALUES, CARD_KEYS, CARD_BITS):
         digest.update(str(array.dtype).encode() + str(array.shape).encode())
         digest.update(np.ascontiguousarray(array).tobytes())
@@ -99,6 +103,9 @@ _CLAMP: Final = np.uint64(255)
 _BLOCK: Final = BLOCK
 _OVERRUN: Final = OVERRUN
 _BLOCK_ROWS: Final = np.uint64(BLOCK)
+_OVERRUN_ROWS: Final = np.uint64(OVERRUN)
+_EIGHT: Final = np.uint64(_eightrows.ROWS)
+_EIGHT_BAD: Final = np.uint64(_eightrows.BAD)
 
 #: Every pair of cards (f, g), f < g, ordered by f then g: the keys and bits of both cards.
 # Within the pairs of one lower card, the upper card goes suit by suit: neighbouring hands then
@@ -292,6 +299,48 @@ def _row_flush(hands: Any, i: Any, ranking: int) -> np.uint16:
 
 
 @nb.njit(inline="always", **_OPTIONS)
+def _rank_block(
+    hands: Any, first: Any, ranking: int, out: Any, vector: bool, checked: bool
+) -> bool:
+    """The strengths of the 64 rows of seven cards from row ``first`` into ``out``: the rank
+    strengths first, with a bit a row for the rows that may be flushes, then those rows again,
+    whole (see _FLUSHES_LATER). ``vector``: eight rows at a time where the machine can
+    (:mod:`cartes.evaluation._eightrows`; its loads read 8 bytes past the block). ``checked``:
+    the cards are checked first (byte rows only, followed by OVERRUN rows), and when a row is
+    bad the block is left to the caller (False), none of its bad rows written."""
+    eight: bool = blockwise(hands) and vector_keys() and vector  # type: ignore[call-arg]
+    flushes = _U0
+    if eight:
+        # Row first + b in bit b; each eight rows checked on the load that reads them.
+        values = RANK_VALUES[ranking]
+        for group in range(_BLOCK_ROWS // _EIGHT):
+            row = first + group * _EIGHT
+            if checked:
+                lanes = eight_ranks_checked(hands, row * _U7, out, row, BASES, values)
+                if lanes & _EIGHT_BAD:
+                    return False
+            else:
+                lanes = eight_ranks(hands, row * _U7, out, row, BASES, values)
+            flushes |= lanes << (group * _EIGHT)
+    else:
+        if checked and block_bad(hands, first, 7):
+            return False
+        # Row first + 63 - b in bit b: two adds a row, where placing it costs a shift more.
+        for i in range(first, first + _BLOCK_ROWS):
+            key = _row_key(hands, i)
+            out[i] = _rank_strength(key, ranking)
+            flushes = flushes + flushes + np.uint64((key & _FLAGS_IN_KEY) != _U0)
+    while flushes:
+        bit = _lowest_bit(flushes)
+        flushes &= flushes - _U1
+        row = first + bit if eight else first + _U63 - bit
+        flush = _row_flush(hands, row, ranking)
+        if flush > out[row]:
+            out[row] = flush
+    return True
+
+
+@nb.njit(inline="always", **_OPTIONS)
 def _check_seven(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> None:
     if max(a, b, c, d, e, f, g) > 51 or min(a, b, c, d, e, f, g) < 0:
         raise InvalidCardError("card indices must be 0-51")
@@ -420,17 +469,7 @@ def _evaluate_sevens(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16])
     rows = np.uint64(hands.shape[0])
     whole = rows // _BLOCK_ROWS * _BLOCK_ROWS
     for first in range(_U0, whole, _BLOCK_ROWS):
-        flushes = _U0
-        for i in range(first, first + _BLOCK_ROWS):
-            key = _row_key(hands, i)
-            out[i] = _rank_strength(key, ranking)
-            flushes = flushes + flushes + np.uint64((key & _FLAGS_IN_KEY) != _U0)
-        while flushes:
-            row = first + _U63 - _lowest_bit(flushes)  # type: ignore[call-arg]
-            flushes &= flushes - _U1
-            flush = _row_flush(hands, row, ranking)
-            if flush > out[row]:
-                out[row] = flush
+        _rank_block(hands, first, ranking, out, first + _BLOCK_ROWS + _OVERRUN_ROWS <= rows, False)
     for i in range(whole, rows):
         out[i] = _seven(
             hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
@@ -486,8 +525,11 @@ def _checked_seven(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any, g: Any, ranki
 # the floor to 0.83-0.90x and the checked one, with the lane-wise input check
 # (cartes.evaluation._rowcheck), from 0.70-0.75x to 0.77-0.84x (same-run medians, old and new
 # code alternating in separate processes). An earlier pair reading measured slower on a Zen 4
-# with AVX-512 VBMI, so machines with VBMI keep one load a card (_reads_pairs); both ways are
-# tested on any machine (tests/test_evaluation_paths.py).
+# with AVX-512 VBMI, so machines with VBMI keep one load a card (_reads_pairs) for the rows
+# they read one at a time (flushes, the last rows, other dtypes) and rank whole blocks eight
+# rows at a time in vector registers instead (cartes.evaluation._eightrows: 0.73x -> 0.97x the
+# floor unchecked, 0.70x -> 0.90x checked, on the Zen 4 of 2026-12-03); every way is tested on
+# any machine that can run it (tests/test_evaluation_paths.py).
 #
 # Where BMI2's pext is one fast instruction (Intel from Haswell, AMD from Zen 3), the two
 # bytes' six low bits each are gathered into an index of PEXT_PAIR_KEYS (stride 64, 26.5 KiB)
@@ -499,9 +541,11 @@ def _checked_seven(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any, g: Any, ranki
 #
 # The checked kernels take the rows in blocks of 64, each checked one of two ways. A block of
 # byte input (uint8, and int8 viewed as uint8) with OVERRUN rows after it gets the vector check
-# of the whole block (cartes.evaluation._rowcheck) and, when clean, the unchecked evaluation.
-# Any other block (other dtypes, the last rows, a block holding a bad row) goes row by row with
-# the check fused into the evaluation. ``hands`` is unsigned (signed input is viewed as
+# of the whole block (cartes.evaluation._rowcheck) and, when clean, the unchecked evaluation;
+# where eight rows are ranked at once, each eight are checked on the load that ranks them
+# (_eightrows.eight_ranks_checked) and a bad row stops the block. Any other block (other
+# dtypes, the last rows, a block holding a bad row) goes row by row with the check fused into
+# the evaluation. ``hands`` is unsigned (signed input is viewed as
 # unsigned, so a negative index is a huge one); the count of bad rows is returned, and the
 # caller finds the first one only when there is one.
 def _evaluate_sevens_checked(hands: NDArray[Any], ranking: int, out: NDArray[np.uint16]) -> int:
@@ -514,21 +558,7 @@ def _evaluate_sevens_checked(hands: NDArray[Any], ranking: int, out: NDArray[np.
     blocks = (rows + _BLOCK_ROWS - np.uint64(1)) // _BLOCK_ROWS
     for block in range(blocks):
         first = block * _BLOCK_ROWS
-        if block < vector_blocks and not block_bad(hands, first, 7):
-            # The block's rank strengths first, with a bit a row for the rows that may be
-            # flushes (the last row in bit 0); then those rows again, whole (see _FLUSHES_LATER).
-            flushes = _U0
-            for i in range(first, first + _BLOCK_ROWS):
-                key = _row_key(hands, i)
-                out[i] = _rank_strength(key, ranking)
-                flushes = flushes + flushes + np.uint64((key & _FLAGS_IN_KEY) != _U0)
-            while flushes:
-                row = first + _U63 - _lowest_bit(flushes)
-                flushes &= flushes - _U1
-                flush = _row_flush(hands, row, ranking)
-                if flush > out[row]:
-                    out[row] = flush
-        else:
+        if not (block < vector_blocks and _rank_block(hands, first, ranking, out, True, True)):
             for i in range(first, min(first + _BLOCK_ROWS, rows)):
                 strength = _checked_seven(
                     hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
@@ -816,6 +846,7 @@ _TABLE_READERS: Final = (
     "_rank_strength",
     "_flush_strength",
     "_row_flush",
+    "_rank_block",
     "_strength",
     "_seven",
     "_checked_seven",
