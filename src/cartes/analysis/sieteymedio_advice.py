@@ -49,10 +49,11 @@ from typing import Any, Protocol
 from cartes.analysis.sieteymedio import TARGET, BankPolicy
 from cartes.analysis.sieteymedio_bank import (
     bank_best_response,
+    best_response_value,
     observed_table,
     response_options,
 )
-from cartes.analysis.sieteymedio_play import Move, solver_for
+from cartes.analysis.sieteymedio_play import HandSolver, Move, solver_for
 from cartes.analysis.sieteymedio_seen import hand_key, unseen_deck
 from cartes.errors import IllegalActionError, OptionError
 from cartes.games.chips import Bet
@@ -167,14 +168,11 @@ def advice_from_observation(obs: Observation, *, bank: int | BankPolicy | str = 
     True
     """
     response = bank == "best_response"
-    rule: int | BankPolicy = 11
-    if response:
-        if obs.extra.get("phase") != "play":
-            raise OptionError("bank='best_response' advises the play phase (after the first "
-                              f"bet), not {obs.extra.get('phase')!r}; pass a threshold there")
-    elif isinstance(bank, str):
-        raise OptionError(f"bank must be a threshold in half-points, a bank policy or "
-                          f"'best_response', got {bank!r}")
+    rule: int | BankPolicy = 11  # the response is to the optimum against the 5½ bank
+    if isinstance(bank, str):
+        if not response:
+            raise OptionError(f"bank must be a threshold in half-points, a bank policy or "
+                              f"'best_response', got {bank!r}")
     else:
         rule = bank
     seat = obs.seat
@@ -205,17 +203,22 @@ def advice_from_observation(obs: Observation, *, bank: int | BankPolicy | str = 
         notes.append("a reshuffle put shown cards back in the stock: taken as still out")
     solver = solver_for(limits, rule, bust_pays_double=bust_pays_double, max_calles=max_calles)
     valued: list[tuple[Action, Fraction]] = []
+    whole_hand = best_response_value if response else HandSolver.value
     if phase in ("vote", "choice"):
         exact = exact and len(obs.extra["order"]) == 1
-        play = solver.value()
+        play = whole_hand(solver)
         if phase == "choice":
             valued = [(SitOut(), Fraction(0)), (Play(), play)]
         else:  # alone, his vote decides: the proposal, or modality 1 (M-31)
-            classic = solver_for(MODALITY_LIMITS[1], rule, bust_pays_double=bust_pays_double,
-                                 max_calles=max_calles).value()
+            classic = whole_hand(solver_for(MODALITY_LIMITS[1], rule,
+                                            bust_pays_double=bust_pays_double,
+                                            max_calles=max_calles))
             valued = [(Vote(True), play), (Vote(False), classic)]
             if not exact:
                 notes.append("a vote is valued as if it decided the stakes")
+    elif phase == "first" and response:
+        for move, ev in response_options(obs, solver, every):
+            valued.extend((a, ev) for a in _moves_to_actions(move, [0], legal))
     elif phase == "first":
         card = obs.cards[seat][0]
         assert isinstance(card, SpanishCard)
@@ -248,9 +251,10 @@ def advice(state: _Observed, seat: int | None = None, *, bank: int | BankPolicy 
     in a live 7½ hand, with its exact expected value in chips for the rest of the hand, and
     the best one, from ``state.observation(seat)`` only, against the stated ``bank`` policy
     (a threshold in half-points: the bank keeps its first card and draws below it; or
-    ``bank_draws_below(t)``; or ``"best_response"``, in the play phase: the bank's exact
-    best response to the punter's optimum against the 5½ threshold bank, one step of the
-    iteration, see :func:`~cartes.analysis.sieteymedio_bank.response_options`).
+    ``bank_draws_below(t)``; or ``"best_response"``: the bank's exact best response to the
+    punter's optimum against the 5½ threshold bank, one step of the iteration, the punter
+    answering it at every decision, his first card and the vote included, see
+    :func:`~cartes.analysis.sieteymedio_bank.response_options`).
     ``max_calles`` bounds the calles the programme opens.
 
     >>> from cartes.games import get
@@ -284,8 +288,7 @@ class AdviceAgent:
     half-points), so that the driver plays the programme's model.
 
     With ``bank="best_response"`` it plays that model's other side: as a punter, the advice
-    against the bank's best response in the play phase (the 5½ threshold advice for the first
-    card, where that advice is not made); as the bank, that best response
+    against the bank's best response at every decision; as the bank, that best response
     (:func:`~cartes.analysis.sieteymedio_bank.bank_best_response` of the punter's optimum
     against the 5½ bank, and 5½ where the response never met the table).
 
@@ -318,8 +321,7 @@ class AdviceAgent:
         threshold = 11 if response else self.bank
         assert isinstance(threshold, int)
         if view.seat != obs.extra["bank"]:
-            asked: int | str = self.bank if obs.extra["phase"] == "play" else threshold
-            return advice_from_observation(obs, bank=asked,
+            return advice_from_observation(obs, bank=self.bank,
                                            bust_pays_double=self.bust_pays_double,
                                            max_calles=self.max_calles, every=False).best
         if Keep() in legal:

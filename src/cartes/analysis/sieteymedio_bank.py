@@ -79,6 +79,7 @@ __all__ = [
     "SolverStrategy",
     "Table",
     "bank_best_response",
+    "best_response_value",
     "observed_table",
     "response_options",
     "table_of",
@@ -539,6 +540,7 @@ class _AgainstBank:
         self.rows = _Bank(solver).punter_rows
         self.max_states = max_states
         self.memo: dict[_State, int] = {}
+        self.whole_hand: Fraction | None = None  # best_response_value, once asked
 
     def settle(self, deck: Deck, table: Table, hidden: tuple[int, ...]) -> int:
         """Every calle stood: the punter's value as the bank plays ``draws`` at ``table``."""
@@ -575,6 +577,25 @@ class _AgainstBank:
         """The value of ``move`` (a stand deals nothing; a card ``count`` ways of ``n``)."""
         return sum(self.value(child) * max(count, 1) for count, child in _children(state, move))
 
+    def first_after(self, card: int, deck: Deck, dead: tuple[int, ...], move: Move) -> Fraction:
+        """The value of ``move`` on a first ``card`` (half-points), ``deck`` unseen and
+        ``dead`` shown, the punter playing best after (on an exchanged 4, best on the card that
+        replaces it); a decline is 0 (heads-up, nothing is won or lost)."""
+        if move.kind == "decline":
+            return Fraction(0)
+        if move.kind == "exchange":  # the 4 is shown and set aside: the bank sees it dead
+            total = sum((count * self.first_best(value, rest, _add(dead, card))
+                         for value, count, rest in _deal(deck)), Fraction(0))
+            return total / sum(deck)
+        calle: _Calle = ((), card, move.amount, True, False, False)
+        start: _State = (deck, card == FIGURE, 0, (calle,), dead, 0)
+        return Fraction(self.value(start), _FACTORIAL[sum(deck)])
+
+    def first_best(self, card: int, deck: Deck, dead: tuple[int, ...]) -> Fraction:
+        """The value of the best move on a first ``card`` (see :meth:`first_after`)."""
+        return max(self.first_after(card, deck, dead, move)
+                   for move in self.solver.first_moves(card, deck, every=False))
+
     def value(self, state: _State) -> int:
         found = self.memo.get(state)
         if found is not None:
@@ -595,42 +616,82 @@ class _AgainstBank:
         return value
 
 
-def response_options(obs: Observation, solver: HandSolver,
-                     every: bool = True) -> list[tuple[Move, Fraction]]:
-    """Every move of the punter to act in ``obs`` (phase "play", one punter) and its exact
-    expected value against the bank's best response to ``SolverStrategy(solver)`` (where
-    that response never met a table: the threshold bank), the punter playing best after.
-
-    >>> from cartes.games import get
-    >>> state = get("siete-y-medio", players=2).start(seed=31, button=0)
-    >>> state.apply(Bet(1))                               # on a first 7
-    Staked(seat=1, calle=0, amount=1, total=1)
-    >>> options = response_options(state.observation(1), solver_for((1, 3), 11, max_calles=1))
-    >>> max(options, key=lambda item: item[1])[0].kind
-    'stand'
-    """
-    if obs.extra["phase"] != "play":
-        raise OptionError("advice against the bank's best response is for the play phase "
-                          f"(after the first bet), not {obs.extra['phase']!r}")
+def _against(solver: HandSolver) -> _AgainstBank:
+    """The kept enumeration against the bank's best response to ``SolverStrategy(solver)``:
+    one per rules, its memo valid for every hand under them (a driver asking at each decision
+    would otherwise enumerate the bank's draws again each time)."""
     if type(solver.bank) is not int:
         raise OptionError(f"the response is to a threshold bank's optimum, got {solver.bank!r}")
     response = bank_best_response(
         limits=solver.limits, bank=solver.bank, bust_pays_double=solver.bust_pays_double,
         max_calles=solver.max_calles)
-    key, state = _state_of(obs, solver)
-    # one enumeration per rules, kept: its memo is valid for every hand under them, and a
-    # driver asking at each decision would otherwise enumerate the bank's draws again each time
     rules = (solver.limits, solver.bank, solver.bust_pays_double, solver.max_calles)
     kept = _AGAINST.get(rules)
     if kept is None or kept.solver is not solver:
         kept = _AGAINST[rules] = _AgainstBank(solver, response.policy(solver.bank),
                                               solver.max_states)
-    values = kept
+    return kept
+
+
+def response_options(obs: Observation, solver: HandSolver,
+                     every: bool = True) -> list[tuple[Move, Fraction]]:
+    """Every move of the punter to act in ``obs`` (one punter; phase "play", or "first" for
+    his first card: the bet, declining a 3, exchanging a 4) and its exact expected value
+    against the bank's best response to ``SolverStrategy(solver)`` (where that response never
+    met a table: the threshold bank), the punter playing best after.
+
+    >>> from cartes.games import get
+    >>> state = get("siete-y-medio", players=2).start(seed=31, button=0)
+    >>> solver = solver_for((1, 3), 11, max_calles=1)
+    >>> [(move.amount, round(float(ev), 4)) for move, ev in response_options(
+    ...     state.observation(1), solver)]                # a first 7: the bet
+    [(1, 0.5708), (2, 0.4557), (3, 0.4557)]
+    >>> state.apply(Bet(1))
+    Staked(seat=1, calle=0, amount=1, total=1)
+    >>> options = response_options(state.observation(1), solver)
+    >>> max(options, key=lambda item: item[1])[0].kind
+    'stand'
+    """
+    phase = obs.extra["phase"]
+    if phase not in ("first", "play"):
+        raise OptionError("advice against the bank's best response is for a punter's cards "
+                          f"(phases 'first' and 'play'), not {phase!r}")
+    kept = _against(solver)
+    if phase == "first":
+        seat = obs.seat
+        assert seat is not None
+        card = obs.cards[seat][0]
+        assert isinstance(card, SpanishCard)
+        deck = unseen_deck(obs)[0]
+        dead = observed_table(obs)[1]
+        return [(move, kept.first_after(card.half_points, deck, dead, move))
+                for move in solver.first_moves(card.half_points, deck, every)]
+    key, state = _state_of(obs, solver)
     scale = _FACTORIAL[sum(key[0])]
-    return [(move, Fraction(values.after(state, move), scale))
-            for move in values.moves(key, state, every)]
+    return [(move, Fraction(kept.after(state, move), scale))
+            for move in kept.moves(key, state, every)]
 
 
+def best_response_value(solver: HandSolver) -> Fraction:
+    """The punter's exact expected value of a heads-up hand before the deal, in chips,
+    playing every decision (the first card's included) best against the bank's best response
+    to ``SolverStrategy(solver)``: what :class:`~cartes.analysis.sieteymedio_advice.AdviceAgent`
+    with ``bank="best_response"`` earns in both seats. A bank's best response to one policy is
+    itself open to another: the punter who answers it wins more than the threshold optimum.
+
+    >>> solver = solver_for((1, 1), 11, max_calles=1)
+    >>> response = bank_best_response(limits=(1, 1), max_calles=1)
+    >>> round(float(response.value), 4), round(float(best_response_value(solver)), 4)
+    (-0.1853, 0.0257)
+    >>> round(float(solver.value()), 4)                  # against the 5½ bank
+    -0.0142
+    """
+    kept = _against(solver)
+    if kept.whole_hand is None:
+        total = sum((count * kept.first_best(card, rest, ())
+                     for card, count, rest in _deal(FULL_DECK)), Fraction(0))
+        kept.whole_hand = total / 40
+    return kept.whole_hand
 def _state_of(obs: Observation, solver: HandSolver) -> tuple[HandKey, _State]:
     """The programme's key and the enumeration's state for the punter to act in ``obs``."""
     deck = unseen_deck(obs)[0]
