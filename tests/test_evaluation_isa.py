@@ -123,3 +123,45 @@ def test_this_machines_batch_kernels_equal_the_python_evaluator(ranking: cartes.
                 if len(hands) > 20_000:  # the two-thread call cut it into spans
                     again = cartes.evaluate_many(hands[20_000:], ranking, check=check)
                     assert np.array_equal(got[20_000:], again)
+
+
+COMPILE_ONLY = """
+import json, sys
+import numba as nb
+from cartes.evaluation import kernels
+rows = nb.types.Array(nb.types.uint8, 2, "C")
+out = nb.types.Array(nb.types.uint16, 1, "C")
+code = {}
+for name in ("_sevens", "_sevens_checked"):
+    kernel = getattr(kernels.BATCH, name)
+    kernel.compile((rows, nb.types.int64, out))  # compiled, never run: this machine may lack it
+    code[name] = "".join(kernel.inspect_asm().values())
+ops = ("vpermb", "vpermt2b", "vpermi2b", "vpermt2q", "vpermi2q", "vpermq")
+json.dump({name: sorted(op for op in ops if op in asm) for name, asm in code.items()}, sys.stdout)
+"""
+
+
+def test_the_eight_row_code_builds_for_avx512_vbmi_on_any_x86_machine(tmp_path: object) -> None:
+    # The eight-rows-at-once kernels (cartes.evaluation._eightrows) run only where the machine
+    # has AVX-512 VBMI (tests/test_evaluation_paths.py runs them there); here they are compiled
+    # for such a CPU whatever this machine is, in a fresh process, and read in the assembly.
+    import platform
+
+    if platform.machine().lower() not in ("x86_64", "amd64"):
+        pytest.skip("an x86 target")
+    # the features named: the kernels read numba's feature list, which is empty when left so
+    features = "+avx512f,+avx512bw,+avx512vl,+avx512dq,+avx512vbmi,+avx2,+bmi2,+popcnt,+lzcnt"
+    env = {
+        **os.environ, "NUMBA_CPU_NAME": "icelake-server", "NUMBA_CPU_FEATURES": features,
+        "NUMBA_CACHE_DIR": str(tmp_path),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", COMPILE_ONLY], capture_output=True, text=True, check=True,
+        env=env, timeout=600,
+    )
+    got = json.loads(done.stdout)
+    for name in ("_sevens", "_sevens_checked"):
+        # a card position of eight rows into 64-bit lanes (a byte permute of one or two sources)
+        assert {"vpermb", "vpermt2b", "vpermi2b"} & set(got[name])
+        assert {"vpermt2q", "vpermi2q"} & set(got[name])  # the rank keys held in registers
+        assert "vpermq" in got[name]  # the suit keys
