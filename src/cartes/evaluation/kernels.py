@@ -66,7 +66,7 @@ from cartes.evaluation.tables import COL_BITS, FLAG_SHIFT, KEY_START, ROW_BITS, 
 #: The SHA-256 (first 16 hex digits) of everything this file's kernels freeze into their code:
 #: the stacked tables, the card keys and bits, the key layout's constants, and the version of
 #: the vector input check (:data:`cartes.evaluation._rowcheck.CODE_VERSION`).
-TABLES_DIGEST: Final = "9f0368e14c0c9647"
+TABLES_DIGEST: Final = "d4b2b834e4f4e746"
 
 BASES, RANK_VALUES, FLUSH_VALUES = built_in_tables()
 #: One 64-bit key per card (:data:`cartes.evaluation.tables.CARD_KEYS`).
@@ -527,8 +527,8 @@ def _checked_seven(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any, g: Any, ranki
 # code alternating in separate processes). An earlier pair reading measured slower on a Zen 4
 # with AVX-512 VBMI, so machines with VBMI keep one load a card (_reads_pairs) for the rows
 # they read one at a time (flushes, the last rows, other dtypes) and rank whole blocks eight
-# rows at a time in vector registers instead (cartes.evaluation._eightrows: 0.73x -> 0.97x the
-# floor unchecked, 0.70x -> 0.90x checked, on the Zen 4 of 2026-12-03); every way is tested on
+# rows at a time in vector registers instead (cartes.evaluation._eightrows: 0.73x -> 1.09x the
+# floor unchecked, 0.70x -> 1.02x checked, on the Zen 4 of 2026-12-03); every way is tested on
 # any machine that can run it (tests/test_evaluation_paths.py).
 #
 # Where BMI2's pext is one fast instruction (Intel from Haswell, AMD from Zen 3), the two
