@@ -15,7 +15,8 @@ from cartes.analysis import (
     expected_value,
     punter_draws_below,
 )
-from cartes.analysis.sieteymedio_bank import bank_best_response
+from cartes.analysis import sieteymedio_bank
+from cartes.analysis.sieteymedio_bank import bank_best_response, best_response_value
 from cartes.analysis.sieteymedio_play import solver_for
 from cartes.games.siete_y_medio.rules import MODALITY_LIMITS
 
@@ -52,7 +53,7 @@ def every_rule_tables() -> str:
     banks = (9, 10, 11, 12, 13)
     # everything asked of one set of rules while its solver is the last made: solver_for
     # keeps only the last few, and solving a set of rules again took most of the time
-    values_of, responses_of, best_of = {}, {}, {}
+    values_of, responses_of, answers_of, best_of = {}, {}, {}, {}
     one = None
     for b in banks:
         for m, limits in MODALITY_LIMITS.items():
@@ -63,6 +64,8 @@ def every_rule_tables() -> str:
                 if m == 1:
                     one = max(ev for _, ev in solver.first_options(1, every=False))
             responses_of[b, m] = bank_best_response(limits=limits, bank=b)
+            answers_of[b, m] = best_response_value(solver)
+            sieteymedio_bank._AGAINST.clear()  # its enumeration is large: one rule set at a time
     assert one is not None
     header = "   * - bank draws below\n" + "".join(
         f"     - modality {m} ({lo}-{hi})\n" for m, (lo, hi) in MODALITY_LIMITS.items())
@@ -88,6 +91,8 @@ def every_rule_tables() -> str:
             f"     - {float(r.against_policy):+.4f}\n" for r in responses))
         rows.append("   * - best response to that punter\n" + "".join(
             f"     - {float(r.value):+.4f}\n" for r in responses))
+        rows.append("   * - the punter answering that response\n" + "".join(
+            f"     - {float(answers_of[b, m]):+.4f}\n" for m in MODALITY_LIMITS))
     looking = ".. list-table::\n   :header-rows: 1\n\n" + header + "".join(rows)
     two = solver_for(MODALITY_LIMITS[1], 11, max_calles=2)
     figure = max(ev for _, ev in two.first_options(1, every=False))
@@ -100,7 +105,9 @@ def every_rule_tables() -> str:
         + "\nA bank that looks (:func:`~cartes.analysis.sieteymedio_bank.bank_best_response`): "
         "the punter plays his optimum against the threshold bank (no calle, the hidden card "
         "kept hidden), and the bank, knowing that policy and seeing his face-up cards, bets "
-        "and dead cards, best responds; the punter's exact value against each:\n\n"
+        "and dead cards, best responds; the punter's exact value against each, and his value "
+        "when he in turn answers that response at every decision "
+        "(:func:`~cartes.analysis.sieteymedio_bank.best_response_value`):\n\n"
         + looking
         + f"\nA calle is worth opening: on a first figure, modality 1, against that bank, the "
         f"best play is worth {float(one):+.4f} chips with one calle and {float(figure):+.4f} "
