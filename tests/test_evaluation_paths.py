@@ -169,10 +169,12 @@ def test_every_kind_of_bad_row_is_refused_wherever_it_sits(forced: kernels.RowKe
     # and each place holding a card just past 51, at the sign bit or at the byte's top.
     cases = [("repeat", i, j) for i in range(7) for j in range(i + 1, 7)]
     cases += [("range", i, value) for i in range(7) for value in (52, 63, 64, 127, 128, 255)]
+    assert len(cases) == 63
+    cases.append(("repeat", 0, 6))  # 64 cases: every place of a block once
     hands = cartes.random_hands(64 * len(cases) + 8, 7, seed=3)
     bad = []
     for block, (kind, i, other) in enumerate(cases):
-        row = 64 * block + block % 64
+        row = 64 * block + block * 37 % 64  # 37 is prime to 64: each place once
         if kind == "repeat":
             hands[row, i] = hands[row, other]
         else:
@@ -183,3 +185,53 @@ def test_every_kind_of_bad_row_is_refused_wherever_it_sits(forced: kernels.RowKe
     assert forced.evaluate_rows_checked(hands, 0, out) == len(bad)
     assert (out[bad] == 0xFFFF).all()
     assert out[good].tolist() == [strength_of(row, STANDARD) for row in hands[good].tolist()]
+
+
+def test_rows_split_over_two_threads_are_each_ranked_from_their_own_start(
+    forced: kernels.RowKernels,
+) -> None:
+    # two spans of a batch are slices of it, each read from its own first row (a span ends
+    # where the next begins: the vector code must stop short of reading into it)
+    hands = cartes.random_hands(2 * 65_536 + 77, 7, seed=12)
+    bad = [65_536 + 3, 65_536 * 2 + 70]
+    hands[bad[0], 5] = hands[bad[0], 2]
+    hands[bad[1], 0] = 200
+    good = np.setdiff1d(np.arange(len(hands)), bad)
+    expected = [strength_of(row, STANDARD) for row in hands[good].tolist()]
+    out = np.full(len(hands), 0xFFFF, np.uint16)
+    assert forced.evaluate_rows_checked_parallel(hands, 0, out, 2) == 2
+    assert (out[bad] == 0xFFFF).all()
+    assert out[good].tolist() == expected
+    clean = hands[good]
+    out = np.zeros(len(clean), np.uint16)
+    forced.evaluate_rows_parallel(clean, 0, out, 2)
+    assert out.tolist() == expected
+
+
+@pytest.mark.parametrize("layout", ["every other", "reversed", "uint32", "int64"])
+def test_an_out_array_of_any_layout_gets_every_strength(
+    forced: kernels.RowKernels, layout: str
+) -> None:
+    # the vector code stores eight packed uint16 strengths: any other out takes the rows one
+    # by one (and none is written outside it)
+    hands = cartes.random_hands(1_000, 7, seed=21)
+    expected = [strength_of(row, STANDARD) for row in hands.tolist()]
+    for checked in (False, True):
+        if layout == "every other":
+            whole = np.zeros(2 * len(hands), np.uint16)
+            out = whole[::2]
+        elif layout == "reversed":
+            whole = np.zeros(len(hands) + 64, np.uint16)
+            out = whole[: len(hands)][::-1]
+        else:
+            whole = np.zeros(len(hands), np.uint32 if layout == "uint32" else np.int64)
+            out = whole
+        if checked:
+            assert forced.evaluate_rows_checked(hands, 0, out) == 0
+        else:
+            forced.evaluate_rows(hands, 0, out)
+        assert out.tolist() == expected
+        if layout == "every other":
+            assert not whole[1::2].any()
+        if layout == "reversed":
+            assert not whole[len(hands):].any()

@@ -73,7 +73,7 @@ FIELDS: Final = 4
 #: digest and the source of the evaluation functions inlined here. numba's disk cache is keyed
 #: on this file only, so when those change this digest must change too (the check below says
 #: so at import), which rebuilds the cache instead of running stale code.
-EVALUATION_DIGEST: Final = "e796f5a98891c67f"
+EVALUATION_DIGEST: Final = "77521197c8c1d65e"
 
 
 def _evaluation_digest() -> str:

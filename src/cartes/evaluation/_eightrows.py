@@ -33,7 +33,7 @@ read the rows as before (:mod:`cartes.evaluation._rowcheck`, the note ``_BYTE_PA
 >>> from cartes.evaluation.kernels import BASES, RANK_VALUES, evaluate_rows
 >>> @nb.njit
 ... def ranks(hands, out):
-...     if not vector_keys():
+...     if not vector_keys(hands, out):
 ...         return -1
 ...     return eight_ranks(hands, np.uint64(0), out, np.uint64(0), BASES, RANK_VALUES[0])
 >>> hands = np.array([[51, 47, 43, 39, 35, 0, 1]] * 8 + [[0] * 7] * 2, np.uint8)
@@ -68,7 +68,7 @@ __all__ = [
 
 #: Raise it whenever the code :func:`eight_ranks` emits changes (it is in the kernels' digest,
 #: :data:`cartes.evaluation.kernels.TABLES_DIGEST`, so numba's cache is rebuilt).
-CODE_VERSION: Final = 2
+CODE_VERSION: Final = 3
 #: Rows ranked by one call of :func:`eight_ranks`; its load reads 8 bytes past them.
 ROWS: Final = 8
 
@@ -96,14 +96,27 @@ def eight_rows_at_once(context: Any) -> bool:
     return "+avx512vbmi" in features and "+avx512f" in features
 
 
+def _is_strengths(out: Any) -> bool:
+    """Whether ``out`` is what :func:`eight_ranks` stores to: packed 1-D uint16 (it stores
+    eight neighbouring 16-bit values, so a strided or wider ``out`` takes the rows one by
+    one)."""
+    return (isinstance(out, nb_types.Array) and out.dtype == nb_types.uint16
+            and out.ndim == 1 and out.layout == "C")
+
+
 @intrinsic
-def vector_keys(typingctx: Any) -> Any:
-    """Whether :func:`eight_ranks` is compiled for this target (a compile-time constant)."""
+def vector_keys(typingctx: Any, hands: Any, out: Any) -> Any:
+    """Whether :func:`eight_ranks` ranks ``hands`` into ``out`` here (a compile-time
+    constant): this target can (:func:`eight_rows_at_once`), ``hands`` are C-contiguous
+    2-D ``uint8`` and ``out`` packed 1-D ``uint16``."""
+    if not isinstance(hands, nb_types.Array) or not isinstance(out, nb_types.Array):
+        return None
+    fits = _is_byte_rows(hands) and _is_strengths(out)
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        return context.get_constant(nb_types.boolean, eight_rows_at_once(context))
+        return context.get_constant(nb_types.boolean, fits and eight_rows_at_once(context))
 
-    return nb_types.boolean(), codegen
+    return nb_types.boolean(hands, out), codegen
 
 
 def _ranks_intrinsic(checked: bool) -> Any:
@@ -115,11 +128,11 @@ def _ranks_intrinsic(checked: bool) -> Any:
             return None
         if at != nb_types.uint64 or row != nb_types.uint64:
             return None
-        byte_rows = _is_byte_rows(hands)
+        fits = _is_byte_rows(hands) and all(map(_is_strengths, (out, bases, values)))
         signature = nb_types.uint64(hands, at, out, row, bases, values)
 
         def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-            if not (byte_rows and eight_rows_at_once(context)):
+            if not (fits and eight_rows_at_once(context)):
                 return context.get_constant(nb_types.uint64, BAD if checked else 0)
             return _emit(context, builder, signature, args, checked)
 
@@ -138,8 +151,8 @@ BAD: Final = 1 << ROWS
 #: ``out[row .. row + 7]``, looked up in the row displacements ``bases`` and one ranking's
 #: strengths ``values``; returns the rows whose key flags a suit of five as bits (bit ``b``:
 #: row ``row + b``). Valid cards only, and 8 bytes after the eight rows must be readable. Only
-#: where :func:`vector_keys` is true, on byte rows: anywhere else it does nothing and returns
-#: 0 (in a branch that is never taken).
+#: where :func:`vector_keys` is true (byte rows, packed uint16 ``out``, ``bases`` and
+#: ``values``): anywhere else it does nothing and returns 0 (in a branch never taken).
 eight_ranks: Final = _ranks_intrinsic(checked=False)
 #: :data:`eight_ranks` for cards not yet checked: when a row of the eight holds a card above
 #: 51 or a card twice it stores nothing and returns :data:`BAD`. The check is

@@ -66,7 +66,7 @@ from cartes.evaluation.tables import COL_BITS, FLAG_SHIFT, KEY_START, ROW_BITS, 
 #: The SHA-256 (first 16 hex digits) of everything this file's kernels freeze into their code:
 #: the stacked tables, the card keys and bits, the key layout's constants, and the version of
 #: the vector input check (:data:`cartes.evaluation._rowcheck.CODE_VERSION`).
-TABLES_DIGEST: Final = "d4b2b834e4f4e746"
+TABLES_DIGEST: Final = "aadf66ab989bb7f5"
 
 BASES, RANK_VALUES, FLUSH_VALUES = built_in_tables()
 #: One 64-bit key per card (:data:`cartes.evaluation.tables.CARD_KEYS`).
@@ -308,7 +308,7 @@ def _rank_block(
     (:mod:`cartes.evaluation._eightrows`; its loads read 8 bytes past the block). ``checked``:
     the cards are checked first (byte rows only, followed by OVERRUN rows), and when a row is
     bad the block is left to the caller (False), none of its bad rows written."""
-    eight: bool = blockwise(hands) and vector_keys() and vector  # type: ignore[call-arg]
+    eight: bool = vector_keys(hands, out) and vector  # type: ignore[call-arg]
     flushes = _U0
     if eight:
         # Row first + b in bit b; each eight rows checked on the load that reads them.
