@@ -216,19 +216,17 @@ def advice_from_observation(obs: Observation, *, bank: int | BankPolicy | str = 
             valued = [(Vote(True), play), (Vote(False), classic)]
             if not exact:
                 notes.append("a vote is valued as if it decided the stakes")
-    elif phase == "first" and response:
+    elif response and phase in ("first", "play"):
+        # a draw is valued face up and face down apart (the bank sees the difference)
+        index = [0] if phase == "first" else hand_key(obs, solver, deck)[1]
         for move, ev in response_options(obs, solver, every):
-            valued.extend((a, ev) for a in _moves_to_actions(move, [0], legal))
+            valued.extend((a, ev) for a in _moves_to_actions(move, index, legal)
+                          if getattr(a, "down", False) == move.down)
     elif phase == "first":
         card = obs.cards[seat][0]
         assert isinstance(card, SpanishCard)
         for move, ev in solver.first_options(card.half_points, deck, every):
             valued.extend((a, ev) for a in _moves_to_actions(move, [0], legal))
-    elif phase == "play" and response:
-        _, index, _ = hand_key(obs, solver, deck)
-        for move, ev in response_options(obs, solver, every):
-            valued.extend((a, ev) for a in _moves_to_actions(move, index, legal)
-                          if getattr(a, "down", False) == move.down)
     elif phase == "play":
         key, index, _ = hand_key(obs, solver, deck)
         for move, ev in solver.options(key, every):
