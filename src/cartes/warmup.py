@@ -11,7 +11,7 @@ once, when it is built.
 
 >>> names = steps()
 >>> len(names), names[0], names[-1]
-(36, 'evaluate: seven ints, standard', 'equity: Monte Carlo')
+(37, 'evaluate: seven ints, standard', 'equity: Monte Carlo, three-handed')
 """
 
 from __future__ import annotations
@@ -79,7 +79,10 @@ def _steps() -> list[tuple[str, Callable[[], object]]]:
     steps.append(("equity: exact, a river",
                   partial(equity, pair, board="2c 7d 9h Jc 3s", exact=True)))
     steps.append(("equity: exact, a turn", partial(equity, pair, board="2c 7d 9h Jc", exact=True)))
-    steps.append(("equity: Monte Carlo", partial(equity, pair, exact=False, trials=2_000, seed=1)))
+    steps.append(("equity: Monte Carlo, heads-up",
+                  partial(equity, pair, exact=False, trials=2_000, seed=1)))
+    steps.append(("equity: Monte Carlo, three-handed",
+                  partial(equity, [*pair, "7c 8c"], exact=False, trials=2_000, seed=1)))
     return steps
 
 

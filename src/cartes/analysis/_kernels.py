@@ -29,8 +29,11 @@ kernel it needs. Why it looks the way it does:
   deals. Each combo of the first range has its own deck without its two cards; a card that
   another range's combo holds this deal (a 64-bit mask, ``taken``) is drawn again, which
   keeps every deal uniform over the cards left.
-* Heads-up, the counts of a chunk stay in three registers (first wins, second wins, ties):
-  counters in memory updated per deal cost a third of the time.
+* Heads-up with at most one range (most calls), a kernel of its own (:func:`_heads_up`) keeps
+  both hands' key sums and masks, the generator's state and the counts (first wins, second
+  wins, ties) in registers: the general loop's small arrays, stored and loaded every deal,
+  made its deals 1.2-2 times slower. It draws exactly what the general loop draws (a test
+  compares every count), and a call compiles only the kernel it runs.
 * The scoring is branch-free (the best strength, then masks), since who wins is the one thing
   in a deal that no predictor can guess.
 * A range's combo is drawn by Walker's alias method (one uniform index, one coin), in constant
@@ -43,7 +46,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
-from functools import cache, partial
+from functools import cache
 from typing import Any, Final
 
 import numba as nb
@@ -104,39 +107,60 @@ _B7, _B57, _B45, _B19, _B17, _B11 = (np.uint64(k) for k in (7, 57, 45, 19, 17, 1
 _FIVE, _NINE = np.uint64(5), np.uint64(9)
 
 
-# Not inlined by numba (LLVM still may): each numba inlining is typed again, and this one is
-# called from five places; compiling the Monte Carlo took a second longer with it inlined.
-@nb.njit(**_OPTIONS)
-def _next(state: NDArray[np.uint64]) -> np.uint64:
-    """xoshiro256** (Blackman and Vigna): the next 64 random bits."""
-    times5 = state[1] * _FIVE
+@nb.njit(inline="always", **_OPTIONS)
+def _step(
+    s0: np.uint64, s1: np.uint64, s2: np.uint64, s3: np.uint64
+) -> tuple[np.uint64, np.uint64, np.uint64, np.uint64, np.uint64]:
+    """xoshiro256** (Blackman and Vigna) on a state held in four scalars (in registers, where
+    an array's words were stored and loaded at every draw): the next 64 random bits and the
+    new state."""
+    times5 = s1 * _FIVE
     result = ((times5 << _B7) | (times5 >> _B57)) * _NINE
-    shifted = state[1] << _B17
-    state[2] ^= state[0]
-    state[3] ^= state[1]
-    state[1] ^= state[2]
-    state[0] ^= state[3]
-    state[2] ^= shifted
-    state[3] = (state[3] << _B45) | (state[3] >> _B19)
-    return result
+    shifted = s1 << _B17
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= shifted
+    s3 = (s3 << _B45) | (s3 >> _B19)
+    return result, s0, s1, s2, s3
 
 
 @nb.njit(inline="always", **_OPTIONS)
-def _below(state: NDArray[np.uint64], n: int) -> int:
-    """A uniform integer in ``0 .. n-1`` (n < 2**32), unbiased (Lemire's method)."""
-    bound = _U64(n)
-    product = (_next(state) >> _B32) * bound
-    low = product & _LOW32
-    if low < bound:
+def _uniform(
+    bound: np.uint64,
+    spare: np.uint64,
+    spare_left: bool,
+    s0: np.uint64,
+    s1: np.uint64,
+    s2: np.uint64,
+    s3: np.uint64,
+) -> tuple[np.int64, np.uint64, bool, np.uint64, np.uint64, np.uint64, np.uint64]:
+    """A uniform integer below ``bound`` (< 2**32), unbiased (Lemire's method), from 32 random
+    bits: ``spare``, the low half of the last 64-bit draw, when ``spare_left``, else the high
+    half of a new draw. Returns it, the spare bits and whether they are left, and the
+    generator's new state."""
+    if spare_left:
+        random = spare
+        spare_left = False
+    else:
+        word, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+        random = word >> _B32
+        spare = word & _LOW32
+        spare_left = True
+    product = random * bound
+    if (product & _LOW32) < bound:  # one time in 2**26 or less for a deck's bounds
         threshold = (_TWO32 - bound) % bound
-        while low < threshold:
-            product = (_next(state) >> _B32) * bound
-            low = product & _LOW32
-    return int(product >> _B32)
+        while (product & _LOW32) < threshold:
+            word, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+            product = (word >> _B32) * bound
+    return np.int64(product >> _B32), spare, spare_left, s0, s1, s2, s3
 
 
 def random_below(state: NDArray[np.uint64], n: int, count: int) -> NDArray[np.int64]:
-    """``count`` draws of :func:`_below` (for testing the generator from Python).
+    """``count`` draws of :func:`_uniform` below ``n`` from generator state ``state`` (four
+    words, left as the generator left them), as the Monte Carlo draws them: for testing the
+    generator from Python.
 
     >>> state = np.array([1, 2, 3, 4], dtype=np.uint64)
     >>> draws = entry("random_below")(state, 6, 1000)
@@ -144,9 +168,24 @@ def random_below(state: NDArray[np.uint64], n: int, count: int) -> NDArray[np.in
     (0, 5)
     """
     out = np.empty(count, dtype=np.int64)
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    spare, spare_left = _ZERO, False
     for i in range(count):
-        out[i] = _below(state, n)
+        out[i], spare, spare_left, s0, s1, s2, s3 = _uniform(
+            _U64(n), spare, spare_left, s0, s1, s2, s3
+        )
+    state[0], state[1], state[2], state[3] = s0, s1, s2, s3
     return out
+
+
+@nb.njit(inline="always", **_OPTIONS)
+def _strength(key: np.uint64, bits: np.uint64, ranking: int) -> int:
+    """The strength of the seven cards of key sum ``key`` and evaluator mask ``bits``."""
+    s = int(_rank_strength(key, ranking))
+    flags = (key >> _FLAG_SHIFT) & _SUIT_FLAGS
+    if flags:
+        s = max(s, int(_flush_strength(flags, bits, ranking)))
+    return s
 
 
 def _score(
@@ -163,11 +202,7 @@ def _score(
     # twice, once for the literal and once for int64.
     best = int(np.int64(0))
     for p in range(players):
-        key = keys[p] + board_key
-        s = int(_rank_strength(key, ranking))
-        flags = (key >> _FLAG_SHIFT) & _SUIT_FLAGS
-        if flags:
-            s = max(s, int(_flush_strength(flags, bits[p] | board_bits, ranking)))
+        s = _strength(keys[p] + board_key, bits[p] | board_bits, ranking)
         strengths[p] = s
         best = max(best, s)
     tied = int(np.int64(0))
@@ -214,6 +249,113 @@ def _add_heads_up(
         counts[p, SHARE2] += wins * shares[1] * shares[1] + ties * shares[2] * shares[2]
 
 
+@nb.njit(**_OPTIONS)
+def _fresh_decks(
+    decks: NDArray[np.uint8], free: NDArray[np.int64], combo_masks: NDArray[np.uint64]
+) -> None:
+    """Deck ``k`` is the free cards less combo ``k``'s of range 0, or (one deck, no range)
+    all of them."""
+    for k in range(decks.shape[0]):
+        mask = combo_masks[k] if combo_masks.shape[0] else _ZERO
+        m = 0
+        for i in range(free.shape[0]):
+            if not (mask >> _U64(free[i])) & _ONE:
+                decks[k, m] = free[i]
+                m += 1
+
+
+def _heads_up(
+    base_keys: NDArray[np.uint64],
+    base_bits: NDArray[np.uint64],
+    taken: np.uint64,
+    free: NDArray[np.int64],
+    owners: NDArray[np.int64],
+    range_players: NDArray[np.int64],
+    combo_keys: NDArray[np.uint64],
+    combo_bits: NDArray[np.uint64],
+    combo_masks: NDArray[np.uint64],
+    alias_prob: NDArray[np.float64],
+    alias_index: NDArray[np.int64],
+    ranking: int,
+    shares: NDArray[np.int64],
+    trials: NDArray[np.int64],
+    states: NDArray[np.uint64],
+    counts: NDArray[np.int64],
+    decks: NDArray[np.uint8],
+) -> int:
+    """:func:`_monte_carlo` heads-up with at most one range (the common case), without a
+    breakdown by combo: it draws and counts exactly what that does, with both hands, the
+    generator and the counts in registers rather than in the general loop's arrays (their
+    stores and loads were a third to a half of a deal's time)."""
+    ranged = range_players.shape[0]
+    holder = range_players[0] if ranged else -1
+    size = _U64(combo_keys.shape[0])
+    n = decks.shape[1]
+    dealt = owners.shape[0]
+    rejected = 0
+    for c in range(trials.shape[0]):
+        # A chunk starts from its seed and fresh decks: its result is its own.
+        s0, s1, s2, s3 = states[c, 0], states[c, 1], states[c, 2], states[c, 3]
+        _fresh_decks(decks, free, combo_masks)
+        spare = _ZERO
+        spare_left = False
+        first_wins = second_wins = ties = 0
+        done = 0
+        while done < trials[c]:
+            out = taken
+            key0, bits0, key1, bits1 = base_keys[0], base_bits[0], base_keys[1], base_bits[1]
+            row = 0
+            if ranged:
+                row, spare, spare_left, s0, s1, s2, s3 = _uniform(
+                    size, spare, spare_left, s0, s1, s2, s3
+                )
+                if alias_prob[row] < 1.0:  # Walker's alias method: a coin for a shared column
+                    coin, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+                    if (coin >> _B11) * (1.0 / 9007199254740992.0) >= alias_prob[row]:
+                        row = alias_index[row]
+                mask = combo_masks[row]
+                if out & mask:
+                    rejected += 1
+                    continue
+                out |= mask
+                if holder == 0:
+                    key0 += combo_keys[row]
+                    bits0 |= combo_bits[row]
+                else:
+                    key1 += combo_keys[row]
+                    bits1 |= combo_bits[row]
+            board_key = board_bits = _ZERO
+            for j in range(dealt):
+                while True:
+                    i, spare, spare_left, s0, s1, s2, s3 = _uniform(
+                        _U64(n - j), spare, spare_left, s0, s1, s2, s3
+                    )
+                    card = decks[row, j + i]
+                    if not (out >> _U64(card)) & _ONE:
+                        break
+                decks[row, j + i] = decks[row, j]
+                decks[row, j] = card
+                out |= _ONE << _U64(card)
+                owner = owners[j]
+                if owner < 0:
+                    board_key += CARD_KEYS[card]
+                    board_bits |= CARD_BITS[card]
+                elif owner == 0:
+                    key0 += CARD_KEYS[card]
+                    bits0 |= CARD_BITS[card]
+                else:
+                    key1 += CARD_KEYS[card]
+                    bits1 |= CARD_BITS[card]
+            first = _strength(key0 + board_key, bits0 | board_bits, ranking)
+            second = _strength(key1 + board_key, bits1 | board_bits, ranking)
+            first_wins += first > second
+            second_wins += second > first
+            ties += first == second
+            done += 1
+        _add_heads_up(counts, first_wins, second_wins, ties, shares)
+    return rejected
+
+
 def _monte_carlo(
     base_keys: NDArray[np.uint64],
     base_bits: NDArray[np.uint64],
@@ -238,12 +380,11 @@ def _monte_carlo(
     hands: NDArray[np.uint64],
     strengths: NDArray[np.int64],
     picked: NDArray[np.int64],
-    state: NDArray[np.uint64],
 ) -> int:
     """:func:`monte_carlo` on arrays its caller made, which it returns the rejected draws of:
     ``counts`` and ``by_combo`` zeroed, the rest scratch (``decks`` ``(rows, n)``, ``hands``
     ``(2, players)`` for the players' keys and bits, ``strengths`` ``(players,)``, ``picked``
-    one per range or one, ``state`` four words)."""
+    one per range or one)."""
     players = base_keys.shape[0]
     ranged = range_players.shape[0]
     dealt = owners.shape[0]
@@ -252,20 +393,12 @@ def _monte_carlo(
     # One deck per combo of range 0 (its cards left out), or one deck: each stays a
     # permutation of its cards, so a deal is uniform whatever the deals before it did, and
     # range 0's cards need no redraw (a branch that mispredicted a third of the deals).
-    rows = decks.shape[0]
     n = decks.shape[1]
     rejected = 0
     for c in range(trials.shape[0]):
         # A chunk starts from its seed and fresh decks: its result is its own.
-        for i in range(4):
-            state[i] = states[c, i]
-        for k in range(rows):
-            mask = _ZERO if ranged == 0 else combo_masks[k]
-            m = 0
-            for i in range(free.shape[0]):
-                if not (mask >> _U64(free[i])) & _ONE:
-                    decks[k, m] = free[i]
-                    m += 1
+        s0, s1, s2, s3 = states[c, 0], states[c, 1], states[c, 2], states[c, 3]
+        _fresh_decks(decks, free, combo_masks)
         spare = _ZERO
         spare_left = False  # whether ``spare`` holds 32 random bits not used yet
         first_wins = second_wins = ties = np.int64(0)  # not a literal (see _score)
@@ -278,24 +411,14 @@ def _monte_carlo(
             clash = False
             for r in range(ranged):
                 start = offsets[r]
-                size = _U64(offsets[r + 1] - start)
-                if spare_left:
-                    random = spare
-                    spare_left = False
-                else:
-                    word = _next(state)
-                    random = word >> _B32
-                    spare = word & _LOW32
-                    spare_left = True
-                product = random * size
-                if (product & _LOW32) < size:  # rarely: Lemire's check, as in _below
-                    threshold = (_TWO32 - size) % size
-                    while (product & _LOW32) < threshold:
-                        product = (_next(state) >> _B32) * size
-                k = start + int(product >> _B32)
-                prob = alias_prob[k]
-                if prob < 1.0 and (_next(state) >> _B11) * (1.0 / 9007199254740992.0) >= prob:
-                    k = alias_index[k]
+                k, spare, spare_left, s0, s1, s2, s3 = _uniform(
+                    _U64(offsets[r + 1] - start), spare, spare_left, s0, s1, s2, s3
+                )
+                k += start
+                if alias_prob[k] < 1.0:
+                    coin, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+                    if (coin >> _B11) * (1.0 / 9007199254740992.0) >= alias_prob[k]:
+                        k = alias_index[k]
                 mask = combo_masks[k]
                 if out & mask:
                     clash = True
@@ -312,26 +435,14 @@ def _monte_carlo(
             board_key = _ZERO
             board_bits = _ZERO
             for j in range(dealt):
-                bound = _U64(n - j)
                 while True:
-                    if spare_left:
-                        random = spare
-                        spare_left = False
-                    else:
-                        word = _next(state)
-                        random = word >> _B32
-                        spare = word & _LOW32
-                        spare_left = True
-                    product = random * bound
-                    if (product & _LOW32) < bound:  # one time in 2**26 or less: Lemire's check
-                        threshold = (_TWO32 - bound) % bound
-                        while (product & _LOW32) < threshold:
-                            product = (_next(state) >> _B32) * bound
-                    position = j + int(product >> _B32)
-                    card = decks[row, position]
+                    i, spare, spare_left, s0, s1, s2, s3 = _uniform(
+                        _U64(n - j), spare, spare_left, s0, s1, s2, s3
+                    )
+                    card = decks[row, j + i]
                     if not (out >> _U64(card)) & _ONE:
                         break
-                decks[row, position] = decks[row, j]
+                decks[row, j + i] = decks[row, j]
                 decks[row, j] = card
                 out |= _ONE << _U64(card)
                 owner = owners[j]
@@ -344,7 +455,7 @@ def _monte_carlo(
             best, tied = _score_inline(keys, bits, board_key, board_bits, ranking, strengths)
             share = shares[tied]
             if players == 2 and by_range < 0:
-                # Heads-up, the common case: three counters in registers, no stores.
+                # Heads-up with two ranges: three counters in registers, no stores.
                 first_wins += strengths[0] > strengths[1]
                 second_wins += strengths[1] > strengths[0]
                 ties += strengths[0] == strengths[1]
@@ -353,7 +464,7 @@ def _monte_carlo(
             if by_range >= 0:
                 _add(by_combo[picked[by_range]], strengths, best, tied, share)
             done += 1
-        if players == 2:
+        if players == 2 and by_range < 0:
             _add_heads_up(counts, first_wins, second_wins, ties, shares)
     return rejected
 
@@ -393,15 +504,18 @@ def monte_carlo(
     trials: NDArray[np.int64],
     states: NDArray[np.uint64],
     by_range: int,
-    kernel: Any = None,
+    *,
+    general: bool = False,
 ) -> tuple[NDArray[np.int64], NDArray[np.int64], int]:
     """Play ``trials[c]`` random deals from seed ``states[c]`` for each chunk ``c``.
 
     Returns the summed counts ``(players, FIELDS)``; the counts by combo of range ``by_range``
     (``(combos, players, FIELDS)``, empty when it is -1); and how many range draws were
     rejected because two combos shared a card (a rejected draw is drawn again, which is
-    sampling the ranges given that no card is held twice). ``kernel`` is the compiled
-    ``_monte_carlo`` (:func:`entry` passes it).
+    sampling the ranges given that no card is held twice). Heads-up with at most one range
+    and no breakdown, the deals are played by :func:`_heads_up` (compiled on its own: a call
+    compiles only the loop it runs), unless ``general`` (the tests compare the two loops,
+    which must draw and count exactly the same).
     """
     players = base_keys.shape[0]
     ranged = range_players.shape[0]
@@ -410,14 +524,18 @@ def monte_carlo(
     by_combo = _padded((size, players, FIELDS), np.int64)
     rows = 1 if ranged == 0 else int(offsets[1])
     decks = _padded((rows, free.shape[0] - (0 if ranged == 0 else 2)), np.uint8)
-    core = kernel or DISPATCHERS["monte_carlo"]
-    rejected = core(
-        base_keys, base_bits, taken, free, owners, range_players, offsets, combo_keys,
-        combo_bits, combo_masks, alias_prob, alias_index, ranking, shares, trials, states,
-        by_range, counts, by_combo, decks, _padded((2, players), np.uint64),
-        _padded((players,), np.int64), _padded((max(ranged, 1),), np.int64),
-        _padded((4,), np.uint64),
-    )  # fmt: skip
+    if players == 2 and ranged <= 1 and by_range < 0 and not general:
+        rejected = entry("heads_up")(
+            base_keys, base_bits, taken, free, owners, range_players, combo_keys, combo_bits,
+            combo_masks, alias_prob, alias_index, ranking, shares, trials, states, counts, decks,
+        )  # fmt: skip
+    else:
+        rejected = entry("general_monte_carlo")(
+            base_keys, base_bits, taken, free, owners, range_players, offsets, combo_keys,
+            combo_bits, combo_masks, alias_prob, alias_index, ranking, shares, trials, states,
+            by_range, counts, by_combo, decks, _padded((2, players), np.uint64),
+            _padded((players,), np.int64), _padded((max(ranged, 1),), np.int64),
+        )  # fmt: skip
     return counts, by_combo, int(rejected)
 
 
@@ -707,11 +825,14 @@ _ARR = {
 # fmt: off
 SIGNATURES: Final[dict[str, Any]] = {
     "random_below": _VEC_I(_VEC_U, _I64, _I64),
-    "monte_carlo": _I64(
+    "general_monte_carlo": _I64(
         _VEC_U, _VEC_U, _U, _VEC_I, _VEC_I, _VEC_I, _VEC_I, _VEC_U, _VEC_U, _VEC_U, _VEC_F,
         _VEC_I, _I64, _VEC_I, _VEC_I, _ARR[t.uint64, 2], _I64,
         _ARR[t.int64, 2], _ARR[t.int64, 3], _ARR[t.uint8, 2], _ARR[t.uint64, 2], _VEC_I, _VEC_I,
-        _VEC_U,
+    ),
+    "heads_up": _I64(
+        _VEC_U, _VEC_U, _U, _VEC_I, _VEC_I, _VEC_I, _VEC_U, _VEC_U, _VEC_U, _VEC_F, _VEC_I,
+        _I64, _VEC_I, _VEC_I, _ARR[t.uint64, 2], _ARR[t.int64, 2], _ARR[t.uint8, 2],
     ),
     "enumerate_exact": t.Tuple(  # type: ignore[no-untyped-call]
         (_ARR[t.float64, 3], _VEC_F)
@@ -725,10 +846,10 @@ SIGNATURES: Final[dict[str, Any]] = {
 #: The compiled kernels' Python bodies, and the Python functions that call them.
 _PYTHON: Final = {
     "random_below": random_below,
-    "monte_carlo": _monte_carlo,
+    "general_monte_carlo": _monte_carlo,
+    "heads_up": _heads_up,
     "enumerate_exact": enumerate_exact,
 }
-_CALLERS: Final[dict[str, Any]] = {"monte_carlo": monte_carlo}
 #: The dispatchers (compiled on first use, by :func:`entry`, for their signature only).
 DISPATCHERS: Final = {name: nb.njit(**_OPTIONS)(function) for name, function in _PYTHON.items()}
 
@@ -737,8 +858,8 @@ DISPATCHERS: Final = {name: nb.njit(**_OPTIONS)(function) for name, function in 
 def entry(name: str) -> Any:
     """The compiled entry point of kernel ``name`` for its signature in :data:`SIGNATURES`
     (compiled, or loaded from numba's disk cache, on the first call for that kernel only), or
-    for ``monte_carlo``, whose kernel takes its arrays from its caller, the Python function that
-    makes them and calls it (with the arguments of :func:`monte_carlo`).
+    for ``monte_carlo``, whose kernels take their arrays from their caller, :func:`monte_carlo`
+    itself, which makes them and calls the kernel the problem needs.
 
     Calling it skips the dispatcher's type resolution and never compiles a second version: the
     caller passes exactly the signature's types (C-contiguous arrays of its dtypes; the entry
@@ -749,7 +870,6 @@ def entry(name: str) -> Any:
     [0, 1, 2]
 
     """
-    compiled = DISPATCHERS[name].compile(SIGNATURES[name])
-    if name in _CALLERS:
-        return partial(_CALLERS[name], kernel=compiled)
-    return compiled
+    if name == "monte_carlo":
+        return monte_carlo
+    return DISPATCHERS[name].compile(SIGNATURES[name])
