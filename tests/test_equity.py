@@ -206,6 +206,24 @@ def test_same_seed_same_result_on_any_number_of_threads() -> None:
     )
 
 
+@pytest.mark.parametrize("threads", [2, 3])
+def test_blocks_of_chunks_taken_by_threads_add_up_to_the_one_thread_result(threads) -> None:
+    """A threaded Monte Carlo hands out blocks of chunks to whichever thread is free
+    (equity.run_chunks): the counts must not depend on which thread played which block."""
+    from cartes.analysis import hand_equities
+    from cartes.analysis.equity import CHUNK
+
+    trials = 11 * CHUNK + 5  # twelve chunks, in blocks of unequal size
+    for hands in (["As Ah", "QQ+, AKs, JTs"], ["As Ah", "Kd Kc", "7c 8c"]):
+        one = equity(hands, board="Qs Jd 2c", exact=False, trials=trials, seed=9, threads=1)
+        assert equity(hands, board="Qs Jd 2c", exact=False, trials=trials, seed=9,
+                      threads=threads) == one
+    by_hand = [["AA, KK", "QQ+, AKs"], "Qs Jd 2c"]
+    assert hand_equities(*by_hand, exact=False, trials=trials, seed=2, threads=threads) == (
+        hand_equities(*by_hand, exact=False, trials=trials, seed=2, threads=1)
+    )
+
+
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
