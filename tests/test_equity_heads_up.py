@@ -1,7 +1,7 @@
 """The Monte Carlo's heads-up loop (``_kernels._heads_up``: both hands and the generator in
 registers) against the general loop on the same seeds: every count equal, on boards from
-preflop to the river, known hands and ranges either side, weighted ranges, stud's own cards,
-both rankings, chunks of any size."""
+preflop to the river, known hands and ranges either side (or a hand dealt at random),
+weighted ranges, dead cards, stud's own cards, both rankings, chunks of any size."""
 
 from __future__ import annotations
 
@@ -16,9 +16,10 @@ from cartes.analysis import _kernels
 equity_module = sys.modules["cartes.analysis.equity"]
 
 KNOWN = ["As Ah", "Kd Kc", "8c 6c", "4s 4d"]
-RANGES = ["QQ+, AKs, JTs", "22+", "50%(AKo), KQs", "T9s, 0.3(65s)"]
+RANGES = ["QQ+, AKs, JTs", "22+", "50%(AKo), KQs", "T9s, 0.3(65s)", ""]  # "": dealt at random
+DEAD = [None, "Kh 5c", "Ac"]
 BOARDS = ["", "Qs Jd 2c", "Qs Jd 2c 7h", "Qs Jd 2c 7h 3s", "9h Th Jh"]
-STUD = [["As Ad Kc", "7h 8h 9h"], ["Qc Qs 2d 5h", "Jd Tc"], ["", "3h 3c Kh Ks 4d"]]
+STUD = [["As Ad Kc", "7h 8h 9h"], ["Qc Qs 2d 5h", "Jd Tc"], ["", "3h 3c Kh Ks 4d"], ["", ""]]
 
 
 def counts(keyed, trials: int, seed: int, general: bool):
@@ -47,17 +48,20 @@ def same_either_way(problem, trials: int, seed: int) -> None:
     other=st.sampled_from(KNOWN + RANGES),
     known_first=st.booleans(),
     board=st.sampled_from(BOARDS),
+    dead=st.sampled_from(DEAD),
     ranking=st.sampled_from(["standard", "calatone"]),
     trials=st.integers(1, 3000),
     seed=st.integers(0, 2**32),
 )
 def test_heads_up_counts_equal_the_general_loop(
-    known, other, known_first, board, ranking, trials, seed
+    known, other, known_first, board, dead, ranking, trials, seed
 ) -> None:
     if other == known:
         other = RANGES[0]
+    if dead is not None and any(card in f"{known} {other} {board}" for card in dead.split()):
+        dead = None
     hands = [known, other] if known_first else [other, known]
-    same_either_way(equity_module._board_problem(hands, board, None, ranking), trials, seed)
+    same_either_way(equity_module._board_problem(hands, board, dead, ranking), trials, seed)
 
 
 @settings(max_examples=12, deadline=None)

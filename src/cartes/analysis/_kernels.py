@@ -64,7 +64,15 @@ from cartes.evaluation.kernels import (
     _rank_strength,
 )
 
-__all__ = ["FIELDS", "SIGNATURES", "entry", "enumerate_exact", "monte_carlo", "random_below"]
+__all__ = [
+    "FIELDS",
+    "SIGNATURES",
+    "entry",
+    "enumerate_exact",
+    "kernel_name",
+    "monte_carlo",
+    "random_below",
+]
 
 _OPTIONS: Final[dict[str, Any]] = {"cache": True, "nogil": True, "error_model": "numpy"}
 
@@ -251,12 +259,15 @@ def _add_heads_up(
 
 @nb.njit(**_OPTIONS)
 def _fresh_decks(
-    decks: NDArray[np.uint8], free: NDArray[np.int64], combo_masks: NDArray[np.uint64]
+    decks: NDArray[np.uint8],
+    free: NDArray[np.int64],
+    combo_masks: NDArray[np.uint64],
+    ranged: int,
 ) -> None:
     """Deck ``k`` is the free cards less combo ``k``'s of range 0, or (one deck, no range)
     all of them."""
     for k in range(decks.shape[0]):
-        mask = combo_masks[k] if combo_masks.shape[0] else _ZERO
+        mask = combo_masks[k] if ranged else _ZERO
         m = 0
         for i in range(free.shape[0]):
             if not (mask >> _U64(free[i])) & _ONE:
@@ -296,7 +307,7 @@ def _heads_up(
     for c in range(trials.shape[0]):
         # A chunk starts from its seed and fresh decks: its result is its own.
         s0, s1, s2, s3 = states[c, 0], states[c, 1], states[c, 2], states[c, 3]
-        _fresh_decks(decks, free, combo_masks)
+        _fresh_decks(decks, free, combo_masks, ranged)
         spare = _ZERO
         spare_left = False
         first_wins = second_wins = ties = 0
@@ -398,7 +409,7 @@ def _monte_carlo(
     for c in range(trials.shape[0]):
         # A chunk starts from its seed and fresh decks: its result is its own.
         s0, s1, s2, s3 = states[c, 0], states[c, 1], states[c, 2], states[c, 3]
-        _fresh_decks(decks, free, combo_masks)
+        _fresh_decks(decks, free, combo_masks, ranged)
         spare = _ZERO
         spare_left = False  # whether ``spare`` holds 32 random bits not used yet
         first_wins = second_wins = ties = np.int64(0)  # not a literal (see _score)
@@ -524,7 +535,7 @@ def monte_carlo(
     by_combo = _padded((size, players, FIELDS), np.int64)
     rows = 1 if ranged == 0 else int(offsets[1])
     decks = _padded((rows, free.shape[0] - (0 if ranged == 0 else 2)), np.uint8)
-    if players == 2 and ranged <= 1 and by_range < 0 and not general:
+    if kernel_name(players, ranged, by_range, general) == "heads_up":
         rejected = entry("heads_up")(
             base_keys, base_bits, taken, free, owners, range_players, combo_keys, combo_bits,
             combo_masks, alias_prob, alias_index, ranking, shares, trials, states, counts, decks,
@@ -537,6 +548,18 @@ def monte_carlo(
             _padded((players,), np.int64), _padded((max(ranged, 1),), np.int64),
         )  # fmt: skip
     return counts, by_combo, int(rejected)
+
+
+def kernel_name(players: int, ranged: int, by_range: int, general: bool = False) -> str:
+    """The compiled kernel :func:`monte_carlo` runs for ``players`` players, ``ranged`` of
+    them holding ranges, and the breakdown ``by_range`` (``general``: the general loop always).
+
+    >>> kernel_name(2, 1, -1), kernel_name(2, 2, -1), kernel_name(3, 0, -1), kernel_name(2, 1, 0)
+    ('heads_up', 'general_monte_carlo', 'general_monte_carlo', 'general_monte_carlo')
+    """
+    if players == 2 and ranged <= 1 and by_range < 0 and not general:
+        return "heads_up"
+    return "general_monte_carlo"
 
 
 @nb.njit(**_OPTIONS)

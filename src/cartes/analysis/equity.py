@@ -622,7 +622,10 @@ def run_chunks(
     the blocks fall."""
     from cartes.evaluation import _pool
 
-    kernel = _kernels().entry("monte_carlo")
+    kernels = _kernels()
+    kernel = kernels.entry("monte_carlo")
+    # compiled (or loaded) here, once, rather than by the first two blocks' threads at once
+    kernels.entry(kernels.kernel_name(len(keyed.base_keys), len(keyed.range_players), by_range))
     count = min(_thread_count(threads), len(trials))
     blocks = np.array_split(np.arange(len(trials)), min(len(trials), count * BLOCKS_PER_THREAD))
     if count == 1:
