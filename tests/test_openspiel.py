@@ -139,6 +139,20 @@ def test_a_clone_is_independent():
     assert twin.returns() != [0.0, 0.0, 0.0] or sum(twin.returns()) == 0
 
 
+def test_undo_is_refused_and_leaves_the_state_as_it_was():
+    """pyspiel cannot shorten a Python state's history (docs/adapters.rst): an undo must fail
+    loudly, not leave the hand and ``history()`` out of step."""
+    state = OpenSpielGame(SevenCardStud(players=2)).new_initial_state()
+    deal(state, range(18))
+    player, action = state.current_player(), state.legal_actions()[0]
+    state.apply_action(action)
+    before, history = str(state), state.history()
+    with pytest.raises(pyspiel.SpielError, match="UndoAction"):
+        state.undo_action(player, action)
+    assert str(state) == before
+    assert state.history() == history
+
+
 def test_a_game_without_an_encoding_is_refused():
     from test_custom_game import HighCard
 
