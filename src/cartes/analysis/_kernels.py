@@ -157,7 +157,7 @@ def _uniform(
         spare = word & _LOW32
         spare_left = True
     product = random * bound
-    if (product & _LOW32) < bound:  # one time in 2**26 or less for a deck's bounds
+    if (product & _LOW32) < bound:  # bound / 2**32 of the time: under 2**-21 for any range
         threshold = (_TWO32 - bound) % bound
         while (product & _LOW32) < threshold:
             word, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
