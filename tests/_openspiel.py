@@ -13,6 +13,14 @@ from cartes.games.encoding import canonical, encoding
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
+def shuffling(state):
+    """Whether chance is placing the cards of a shuffle in mid-hand (not dealing)."""
+    if not state.is_chance_node():
+        return False
+    outcome = state.chance_outcomes()[0][0]
+    return state.action_to_string(CHANCE, outcome).startswith("Shuffle")
+
+
 def random_step(state, rng):
     if state.is_chance_node():
         actions, probs = zip(*state.chance_outcomes(), strict=True)

@@ -15,6 +15,7 @@ pytest.importorskip("open_spiel")  # the distribution open-spiel, which brings p
 import pyspiel
 
 import cartes.games as games
+from _openspiel import random_step, shuffling
 from cartes.adapters.openspiel import OpenSpielGame, register, short_name
 from cartes.errors import ConfigurationError, UnknownGameError
 from cartes.games import SevenCardStud
@@ -74,24 +75,43 @@ def test_load_game_takes_the_games_options():
 
 
 def deal(state, cards):
-    for card in cards:
-        state.apply_action(card)
-
-
-def test_chance_deals_every_card_left_equally_and_the_hand_uses_them_in_order():
-    game = OpenSpielGame(SevenCardStud(players=2))
-    state = game.new_initial_state()
-    rng = np.random.default_rng(3)
-    chosen = []
+    """Deal the start's cards from ``cards``, in order."""
+    cards = iter(cards)
     while state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        assert sorted(a for a, _ in outcomes) == sorted(set(range(52)) - set(chosen))
-        assert [p for _, p in outcomes] == pytest.approx([1 / (52 - len(chosen))] * len(outcomes))
-        chosen.append(int(rng.choice([a for a, _ in outcomes])))
-        state.apply_action(chosen[-1])
-    assert len(chosen) == 18  # 7 cards a seat and 4 burns
-    assert [card.index for card in state.hand.initial_deck[:18]] == chosen
-    assert state.current_player() == state.hand.to_act
+        state.apply_action(next(cards))
+
+
+@pytest.mark.parametrize("players", [2, 3, 8])
+def test_chance_deals_each_card_as_the_hand_draws_it_and_the_hand_uses_them_in_order(players):
+    """Chance deals the start's cards (three a seat), then, after the action that ends a
+    betting round, the burn and the street's cards: every card not dealt equally likely; the
+    hand draws them in the order dealt, and its history replays from its setup."""
+    from cartes.games import replay
+
+    game = OpenSpielGame(SevenCardStud(players=players, starting_stack=60))
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        state = game.new_initial_state()
+        chosen, at_start = [], None
+        while not state.is_terminal():
+            if state.is_chance_node() and not shuffling(state):
+                outcomes = state.chance_outcomes()
+                assert sorted(a for a, _ in outcomes) == sorted(set(range(52)) - set(chosen))
+                uniform = [1 / len(outcomes)] * len(outcomes)
+                assert [p for _, p in outcomes] == pytest.approx(uniform)
+                chosen.append(int(rng.choice([a for a, _ in outcomes])))
+                state.apply_action(chosen[-1])
+                continue
+            if at_start is None:
+                at_start = len(chosen)
+            random_step(state, rng)
+        assert at_start == 3 * players
+        hand = state.hand
+        if "Reshuffled" not in {type(e).__name__ for e in hand.history}:
+            assert [card.index for card in hand.initial_deck[:len(chosen)]] == chosen
+            assert replay(hand.to_dict()).history == hand.history
+        dealt = [e for e in hand.history if type(e).__name__ in ("CardDealt", "CardBurned")]
+        assert len(dealt) >= len(chosen)  # every card dealt was drawn (some after a reshuffle)
 
 
 def test_chance_outcomes_are_deck_positions_for_decks_that_skip_indices():
@@ -110,7 +130,7 @@ def test_chance_outcomes_are_deck_positions_for_decks_that_skip_indices():
 def test_information_states_hide_the_other_seats_down_cards():
     game = OpenSpielGame(SevenCardStud(players=2))
     one, two = game.new_initial_state(), game.new_initial_state()
-    top = list(range(18))
+    top = list(range(52))
     deal(one, top)
     deal(two, [top[1], top[0], *top[2:]])  # the button's left and the button swap a down card
     for state in (one, two):
@@ -129,7 +149,7 @@ def test_information_states_hide_the_other_seats_down_cards():
 def test_a_clone_is_independent():
     game = OpenSpielGame(SevenCardStud(players=3))
     state = game.new_initial_state()
-    deal(state, range(25))
+    deal(state, range(52))
     twin = state.clone()
     before = str(state)
     while not twin.is_terminal():
@@ -143,7 +163,7 @@ def test_undo_is_refused_and_leaves_the_state_as_it_was():
     """pyspiel cannot shorten a Python state's history (docs/adapters.rst): an undo must fail
     loudly, not leave the hand and ``history()`` out of step."""
     state = OpenSpielGame(SevenCardStud(players=2)).new_initial_state()
-    deal(state, range(18))
+    deal(state, range(52))
     player, action = state.current_player(), state.legal_actions()[0]
     state.apply_action(action)
     before, history = str(state), state.history()

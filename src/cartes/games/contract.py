@@ -693,6 +693,20 @@ class State(ABC):
         """
         return None
 
+    def cards_to_draw(self, action: Action) -> int | None:
+        """How many cards applying ``action`` (legal now) takes from the top of the hand's
+        stock (dealt or burned, before any shuffle), when the hand can tell before it sees
+        them; ``None`` (the default) when it cannot. A game that answers deals a fixed number
+        of cards at its start and keeps its stock in ``self.deck``; the OpenSpiel adapter
+        then deals each card as a chance node just before the hand draws it, not the whole
+        hand's cards up front (see :mod:`cartes.adapters.openspiel`).
+
+        >>> from cartes.games import Fold, SevenCardStud
+        >>> SevenCardStud(players=2).start(seed=1).cards_to_draw(Fold())
+        0
+        """
+        return None
+
     def forced_choice(self) -> Action | None:
         """The host policy for a choice that is a formality rather than a decision (show at
         a stud showdown, expose the lower card in calatone, declare the best five), or

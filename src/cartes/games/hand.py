@@ -291,6 +291,16 @@ class HandState(State):
             return deck
         return Deck(list(self.shuffler(tuple(cards))), kind=kind)
 
+    def _trial_draws(self, action: Action) -> int:
+        """The cards ``action`` takes from ``self.deck``, counted by applying it to a clone:
+        what a driver's :meth:`cards_to_draw` may answer when the count does not depend on the
+        cards drawn (the clone draws whatever lies on its deck)."""
+        twin = self.clone()
+        stock: Deck[Any] = twin.__dict__["deck"]
+        before = len(stock)
+        twin.apply(action)
+        return before - len(stock)  # (a shuffle in the action replaces twin.deck, not stock)
+
     # -- recording ---------------------------------------------------------------------------
 
     def _record(self, event: Event) -> None:

@@ -6,14 +6,19 @@
 :class:`OpenSpielGame` wraps any configured game directly (and registers its kind, so that
 ``pyspiel.load_game(str(game))`` gives it back).
 
-Chance is explicit: before the first decision, chance nodes deal the deck's top cards one at a
-time (every card not yet dealt equally likely; a chance action is the card's position in the
-fresh deck, :attr:`OpenSpielGame.chance_cards`), as many as a hand can use
-(:meth:`~cartes.games.encoding.Encoding.cards_used`); the hand is then started from that deck.
-A shuffle in mid-hand (7½'s re-deal after an annulment, its stock running out) is chance's
-too: after the action that shuffles, chance places the shuffled cards one at a time. Player
-actions are the game's action numbers (:class:`~cartes.games.encoding.Encoding`); returns are
-the payoffs in chips. Observers, information states and their tensors: :class:`Observer`.
+Chance is explicit and deals each card when the hand draws it, as OpenSpiel's own poker games
+do: chance nodes deal the cards of the start one at a time (every card not yet dealt equally
+likely; a chance action is the card's position in the fresh deck,
+:attr:`OpenSpielGame.chance_cards`), and later, after a player's action that draws (the last
+call of a stud betting round, a card asked for in 7½), the cards it takes, before it is
+carried out. That needs the game's hands to say how many cards an action takes
+(:meth:`~cartes.games.State.cards_to_draw`, which every cartes game answers); for a game whose
+hands do not, chance deals as many cards as a hand can use
+(:meth:`~cartes.games.encoding.Encoding.cards_used`) before the first decision. A shuffle in
+mid-hand (7½'s re-deal after an annulment, its stock running out) is chance's too: after the
+action that shuffles, chance places the shuffled cards one at a time. Player actions are the
+game's action numbers (:class:`~cartes.games.encoding.Encoding`); returns are the payoffs in
+chips. Observers, information states and their tensors: :class:`Observer`.
 
 >>> import pyspiel
 >>> from cartes.adapters.openspiel import register
@@ -198,8 +203,9 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def hand(self) -> State | None:
-        """The cartes hand (``None`` until the deal is over)."""
-        return self._h.hand
+        """The cartes hand (``None`` until the start's cards are dealt); its setup's deck
+        holds the cards dealt so far in their order on top (its history replays)."""
+        return self._h.cartes_hand()
 
     # -- the OpenSpiel state API -------------------------------------------------------------
 
@@ -214,6 +220,28 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self._h.legal_ids())
 
+    # Asked from Python, these two are answered here: pyspiel's own go through C++ and back
+    # (current_player, then _legal_actions or chance_outcomes), which cost a chance step
+    # more than the step itself. C++ callers keep pyspiel's; a test holds the two equal.
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts now (dealing, or placing the cards of a shuffle)."""
+        h = self._h
+        return h.hand is None or h.pending is not None
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions now, sorted (chance outcomes at a chance node, none when the
+        hand is over); with ``player``, pyspiel's answer for that player."""
+        if player is not None:
+            found: list[int] = pyspiel.State.legal_actions(self, player)
+            return found
+        h = self._h
+        if h.hand is None or h.pending is not None:
+            return sorted(h.left)
+        if h.hand.to_act is None:
+            return []
+        return sorted(h.legal_ids())
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every card not yet dealt (or placed in the shuffle), equally likely."""
         return self._h.chance_outcomes()
@@ -223,7 +251,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
-            verb = "Deal" if self._h.hand is None else "Shuffle"
+            verb = "Deal" if self._h.dealing else "Shuffle"
             return f"{verb} {self._h.setup.cards[action]}"
         return self._h.setup.encoding.action_names[action]
 
@@ -240,7 +268,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         return [float(p) for p in self._h.hand.payoffs]
 
     def observation_of(self, player: int | None) -> Observation | None:
-        """The seat's cartes observation (``None`` while chance deals)."""
+        """The seat's cartes observation (``None`` until the start's cards are dealt)."""
         hand = self._h.hand
         return None if hand is None else hand.observation(player)
 
@@ -262,7 +290,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         >>> from cartes.games import SevenCardStud
         >>> game = OpenSpielGame(SevenCardStud(players=2))
         >>> state = game.new_initial_state()
-        >>> for card in range(18):
+        >>> for card in range(6):  # the start's cards
         ...     state.apply_action(card)
         >>> other = state.resample_from_infostate(0, lambda: 0.5)
         >>> other.information_state_string(0) == state.information_state_string(0)
@@ -276,11 +304,14 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         h = self._h
         if h.hand is None:
-            return f"dealing: {len(h.dealt)} of {h.setup.cards_used} cards"
+            return f"dealing: {len(h.dealt)} of {h.setup.first_cards} cards"
         text = h.hand.text_log()
         if h.pending is not None:
             name = h.setup.encoding.action_names[h.pending]
-            text += f"\n{name}: shuffling, {len(h.picked)} of {len(h.shuffle)} cards placed"
+            if h.drawing:
+                text += f"\n{name}: dealing, {len(h.picked)} of {h.drawing} cards dealt"
+            else:
+                text += f"\n{name}: shuffling, {len(h.picked)} of {len(h.shuffle)} cards placed"
         return text
 
 

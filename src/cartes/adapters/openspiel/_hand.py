@@ -5,17 +5,21 @@ pyspiel clones a Python state by making a new initial state and deep-copying eac
 its ``__dict__``; the state keeps everything in one :class:`Hand`, whose ``__deepcopy__`` is
 the cartes hand's own :meth:`~cartes.games.State.clone` and a few list copies.
 
-Chance deals the deck's top cards one at a time before the first decision. A hand that
-shuffles in mid-hand (7½'s re-deal after an annulment, its stock running out) takes the order
-from chance too: the action that shuffles waits (the state is a chance node) while chance
-picks the shuffled cards one at a time, then it is applied with that order.
+Chance deals each card when the hand draws it, for a game whose hands say how many cards an
+action takes (:meth:`~cartes.games.State.cards_to_draw`): the cards of the start one at a
+time, then, before an action that draws, the cards it will take (the action waits, the state a
+chance node, while chance picks them; they go on top of the hand's stock, whose other cards
+are those not dealt yet, in the fresh deck's order, never drawn). For any other game chance
+deals the most cards a hand can use before the first decision. A hand that shuffles in
+mid-hand (7½'s re-deal after an annulment, its stock running out) takes the order from
+chance too: the action that shuffles waits while chance picks the shuffled cards one at a
+time, then it is applied with that order.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from itertools import repeat
 from operator import attrgetter
 from typing import Any
 
@@ -28,6 +32,7 @@ from cartes.french import Card
 from cartes.games.contract import Action, Event, Game, Observation, State
 from cartes.games.encoding import Encoding, canonical, encoding
 from cartes.games.hand import HandState
+from cartes.games.hand import Setup as HandSetup
 from cartes.spanish import SpanishCard
 
 __all__ = ["Hand", "Setup", "setup_for", "token"]
@@ -46,6 +51,11 @@ class Setup:
         self.cards: dict[int, Any] = dict(enumerate(self.deck))
         self.index = {card: outcome for outcome, card in self.cards.items()}
         self.cards_used = self.encoding.cards_used()
+        # each chance outcome with its probability when n are possible, made once: a chance
+        # node's outcomes are most of a chance step
+        self.pairs: list[list[tuple[int, float]]] = [
+            [(outcome, 1.0 / n) for outcome in self.cards] if n else [] for n in
+            range(len(self.cards) + 1)]
         # a game that shuffles in mid-hand does it through HandState's hook (its shuffler),
         # which the adapter sets to make each shuffle chance's
         first = self.encoding.start(self.deck.copy())
@@ -56,11 +66,24 @@ class Setup:
         # legal numbers come without building the seat's whole observation (most of a step).
         numbering = type(self.encoding).legal_ids.__qualname__
         self.offers_only = numbering in _OFFERS_ONLY
+        # calatone's numbering reads the seat's cards for an expose or a declaration only
+        self.betting_kinds: frozenset[str] = frozenset()
+        if numbering in _OFFERS_ONLY_WHEN_BETTING:
+            self.betting_kinds = frozenset(
+                (*self.encoding.simple_kinds, *self.encoding.amount_kinds))  # type: ignore[attr-defined]
         # Encoding.start seeds a generator per hand (a tenth of an MCCFR episode) and checks
         # the deck; the adapter's decks are permutations of the fresh one and every shuffle
         # in mid-hand is chance's (the hook), so nothing is drawn from a generator.
         self.plain_start = type(self.encoding).start is Encoding.start
         self.kind = self.deck.kind
+        # Dealt as drawn (lazily) when the game's hands count an action's cards and keep
+        # their stock in `deck`; the start's count is then fixed (the hook's promise).
+        stock = getattr(first, "deck", None)
+        self.lazy = False
+        self.first_cards = self.cards_used
+        if type(first).cards_to_draw is not State.cards_to_draw and isinstance(stock, Deck):
+            self.lazy = True
+            self.first_cards = len(self.deck) - len(stock)
 
     def start(self, cards: list[Any]) -> State:
         """The hand dealt from ``cards`` (a permutation of the fresh deck) in their order."""
@@ -71,6 +94,7 @@ class Setup:
 
 
 _OFFERS_ONLY = ("PokerEncoding.legal_ids", "SieteEncoding.legal_ids")
+_OFFERS_ONLY_WHEN_BETTING = ("CalatoneEncoding.legal_ids",)
 _UNUSED = np.random.default_rng(0)  # a game given a deck and a reshuffle seed draws nothing
 _SETUPS: dict[tuple[str, str], Setup] = {}
 
@@ -100,30 +124,45 @@ def _risky(hand: State, action: Action, players: int) -> bool:
     return action.kind == "annul" or deck is None or len(deck) <= players + 1
 
 
-class Hand:
-    """One state's deal, hand and pending shuffle; cloned cheaply."""
+def _stock(hand: State) -> list[Any]:
+    """The cards of the hand's stock (``hand.deck``), top first, as the deck's own list: the
+    adapter puts the cards chance deals where the hand will draw them."""
+    deck: Deck[Any] = hand.__dict__["deck"]
+    return deck._cards
 
-    __slots__ = ("actions", "cuts", "dealt", "hand", "left", "legal", "orders", "pending",
-                 "picked", "setup", "shuffle", "views")
+
+class Hand:
+    """One state's deal, hand and pending shuffle or draw; cloned cheaply."""
+
+    __slots__ = ("actions", "cuts", "dealt", "drawing", "hand", "header", "left", "legal",
+                 "orders", "pending", "picked", "setup", "shuffle", "undealt", "views")
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
-        self.dealt: list[int] = []
+        self.dealt: list[int] = []  # the cards chance dealt, in the order the hand draws them
         self.left: list[int] = list(setup.cards)  # chance's outcomes now
         self.hand: State | None = None
         # the players' actions in order: seat, number, and whether everyone saw the number
         # (not when the event it made reads otherwise for a spectator: a face-down draw, a
         # muck, calatone's choice of the card to expose)
         self.actions: list[tuple[int, int, bool]] = []
-        self.pending: int | None = None  # an action waiting for chance to shuffle
+        self.pending: int | None = None  # an action waiting for chance to shuffle or deal
         self.orders: list[list[int]] = []  # the shuffles chosen for it so far
         # each shuffle done in mid-hand: the hand's history length when it shuffled and the
         # cards shuffled (what a resampling may keep in place depends on when a card was seen)
         self.cuts: tuple[tuple[int, frozenset[int]], ...] = ()
         self.shuffle: list[int] = []  # the cards of the shuffle being chosen
-        self.picked: list[int] = []
+        self.picked: list[int] = []  # the cards chance has placed in it, or dealt for it
+        self.drawing = 0  # how many cards chance deals for the pending action (0: none)
+        # Dealt as drawn: the cards chance has not dealt (in the hand's stock, below those
+        # dealt, in the fresh deck's order), and how many of `dealt` the hand's setup must
+        # show as its deck's top and does not yet (0: it does).
+        self.undealt: list[int] = []
+        self.header = 0
         self.legal: dict[int, Action] | None = None
         self.views: dict[int | None, tuple[int, str]] = {}
+        if setup.first_cards == 0:
+            self._start()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
         twin = Hand.__new__(Hand)
@@ -137,11 +176,15 @@ class Hand:
         twin.cuts = self.cuts
         twin.shuffle = list(self.shuffle)
         twin.picked = list(self.picked)
+        twin.drawing = self.drawing
+        twin.undealt = list(self.undealt)
+        twin.header = self.header
         twin.legal = self.legal
         twin.views = dict(self.views)
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
+        self.cartes_hand()  # the setup as dealt
         state = {name: getattr(self, name) for name in self.__slots__ if name != "setup"}
         state["legal"] = None
         state["views"] = {}
@@ -151,8 +194,24 @@ class Hand:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.setup = setup_for(*state.pop("key"))
         self.cuts = ()
+        self.drawing, self.undealt, self.header = 0, [], 0
         for name, value in state.items():
             setattr(self, name, value)
+
+    def cartes_hand(self) -> State | None:
+        """The cartes hand, its setup's deck brought up to date: the cards dealt as drawn on
+        top, in their order, then the others (so that its history replays)."""
+        hand = self.hand
+        if self.header and isinstance(hand, HandState):
+            cards = self.setup.cards
+            top = self.dealt[:self.header]
+            taken = set(top)
+            deck = tuple([cards[o] for o in top] + [c for o, c in cards.items() if o not in taken])
+            old = hand.setup
+            hand.setup = HandSetup(old.game, deck, old.deck_kind, old.stacks, old.button,
+                                   old.reshuffle_seed, old.burned, old.options)
+            self.header = 0
+        return hand
 
     # -- whose turn ----------------------------------------------------------------------------
 
@@ -168,10 +227,17 @@ class Hand:
         assert self.hand is not None
         return self.hand.to_act
 
+    @property
+    def dealing(self) -> bool:
+        """Whether chance deals (the start's cards, or those an action draws) rather than
+        placing the cards of a shuffle."""
+        return self.hand is None or self.drawing > 0
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card chance may deal or put next in the shuffle, equally likely."""
         left = self.left
-        return list(zip(left, repeat(1.0 / len(left), len(left)), strict=True))
+        pairs = self.setup.pairs[len(left)]
+        return [pairs[outcome] for outcome in left]
 
     def legal_ids(self) -> dict[int, Action]:
         """The seat to act's action numbers, each with its action (kept until the next step)."""
@@ -179,12 +245,14 @@ class Hand:
             assert self.hand is not None
             hand = self.hand
             seat = hand.to_act
-            if self.setup.offers_only:
-                obs = Observation(seat, seat, (), (), (), (), (), (), hand.legal_actions(),
-                                  False)
+            setup = self.setup
+            offers = hand.legal_actions()
+            if setup.offers_only or (setup.betting_kinds and all(
+                    offer.kind in setup.betting_kinds for offer in offers)):
+                obs = Observation(seat, seat, (), (), (), (), (), (), offers, False)
             else:
                 obs = hand.observation(seat)
-            self.legal = self.setup.encoding.legal_ids(obs)
+            self.legal = setup.encoding.legal_ids(obs)
         return self.legal
 
     # -- steps -----------------------------------------------------------------------------------
@@ -193,11 +261,13 @@ class Hand:
         """Apply a chance outcome or a player's action number."""
         if self.hand is None:
             self._deal(action)
-        elif self.pending is not None:
+        elif self.pending is None:
+            self._play(action)
+        elif self.drawing:
+            self._draw(action)
+        else:
             self.legal = None
             self._pick(action)
-        else:
-            self._play(action)
 
     def _take(self, outcome: int) -> None:
         try:
@@ -210,15 +280,22 @@ class Hand:
     def _deal(self, outcome: int) -> None:
         self._take(outcome)
         self.dealt.append(outcome)
-        if len(self.dealt) == self.setup.cards_used - 1 and len(self.left) == 1:
+        first = self.setup.first_cards
+        if len(self.dealt) == first - 1 and len(self.left) == 1:
             self.dealt.append(self.left.pop())  # the last card has nowhere else to go
-        if len(self.dealt) >= self.setup.cards_used:
-            cards = self.setup.cards
-            taken = set(self.dealt)
-            rest = [card for outcome, card in cards.items() if outcome not in taken]
-            top = [cards[outcome] for outcome in self.dealt]
-            self.hand = self.setup.start([*top, *rest])
-            self.left = []
+        if len(self.dealt) >= first:
+            self._start()
+
+    def _start(self) -> None:
+        """Start the hand from the cards dealt on top of the others, in the fresh deck's
+        order (a hand dealt as drawn never draws those)."""
+        cards = self.setup.cards
+        taken = set(self.dealt)
+        rest = [outcome for outcome in cards if outcome not in taken]
+        self.hand = self.setup.start([cards[o] for o in self.dealt] + [cards[o] for o in rest])
+        self.left = []
+        if self.setup.lazy:
+            self.undealt = rest
 
     def _play(self, number: int) -> None:
         legal = self.legal_ids()
@@ -227,9 +304,72 @@ class Hand:
             assert self.hand is not None
             self.setup.encoding.decode(number, self.hand.observation(self.hand.to_act))
             raise AssertionError("unreachable: decode refuses what legal_ids leaves out")
-        self.legal = None
         self.pending = number
         self.orders = []
+        if self.undealt:
+            need = self._needed(action)
+            if need:  # the legal numbers are kept: the hand waits unchanged
+                self.drawing = need
+                self.left = list(self.undealt)
+                self.picked = []
+                if len(self.left) == 1:
+                    self._draw(self.left[0])
+                return
+        self.legal = None
+        self._try(action)
+
+    def _needed(self, action: Action) -> int:
+        """The cards chance must deal before ``action``: those it takes from the stock's top
+        that chance has not dealt (every card not dealt when the hand cannot say)."""
+        hand = self.hand
+        assert hand is not None
+        count = hand.cards_to_draw(action)
+        if count is None:
+            return len(self.undealt)
+        if not count:
+            return 0
+        stock = _stock(hand)
+        known = len(stock) - len(self.undealt)
+        if not self.cuts and known >= 0:  # the cards not dealt are the stock's bottom
+            return max(0, min(count - known, len(self.undealt)))
+        undealt, index = set(self.undealt), self.setup.index
+        return sum(1 for card in stock[:count] if index[card] in undealt)
+
+    def _draw(self, outcome: int) -> None:
+        self._take(outcome)
+        self.picked.append(outcome)
+        self.dealt.append(outcome)
+        self.undealt.remove(outcome)
+        if len(self.picked) < self.drawing and len(self.left) == 1:
+            self._draw(self.left[0])  # the last card has nowhere else to go
+        elif len(self.picked) == self.drawing:
+            self._drawn()
+
+    def _drawn(self) -> None:
+        """The cards for the pending action are dealt: put them, in the order dealt, in the
+        first places of the stock that held cards not dealt (those the action takes), then
+        apply it."""
+        hand = self.hand
+        assert hand is not None
+        assert self.pending is not None
+        stock = _stock(hand)
+        cards = self.setup.cards
+        bottom = len(self.picked) + len(self.undealt)
+        if not self.cuts and len(stock) >= bottom:  # those dealt now, then those not dealt
+            stock[len(stock) - bottom:] = [cards[o] for o in self.picked] + [
+                cards[o] for o in self.undealt]
+            self.header = len(self.dealt)
+        else:  # (a game that shuffled part of its cards: find the places of those not dealt)
+            index = self.setup.index
+            unknown = set(self.undealt).union(self.picked)
+            places = [place for place, card in enumerate(stock) if index[card] in unknown]
+            for place, outcome in zip(places, self.picked, strict=False):
+                chosen = cards[outcome]
+                where = stock.index(chosen, place)
+                stock[place], stock[where] = chosen, stock[place]
+        self.drawing, self.picked, self.left = 0, [], []
+        action = self.legal_ids()[self.pending]
+        self.legal = None
         self._try(action)
 
     def _pick(self, outcome: int) -> None:
@@ -257,7 +397,10 @@ class Hand:
         assert seat is not None
         assert number is not None
         if not self.setup.shuffles:
-            self._done(seat, number, hand.apply(action))
+            event = hand.apply(action)
+            if self.undealt:
+                self._check(hand, action)
+            self._done(seat, number, event)
             return
         work = hand.clone() if _risky(hand, action, self.setup.players) else hand
         orders = iter(self.orders)
@@ -278,7 +421,7 @@ class Hand:
         try:
             event = work.apply(action)
         except _NeedShuffle as need:
-            self.shuffle = [self.setup.index[card] for card in need.cards]
+            self.shuffle = sorted(self.setup.index[card] for card in need.cards)
             self.left = list(self.shuffle)
             self.picked = []
             if len(self.left) <= 1:  # nothing to choose
@@ -290,7 +433,21 @@ class Hand:
         self.hand = work
         if cuts:
             self.cuts += tuple(cuts)
+            if self.undealt:  # a card a shuffle placed is chance's already
+                placed = frozenset().union(*(order for _, order in cuts))
+                self.undealt = [o for o in self.undealt if o not in placed]
+        if self.undealt:
+            self._check(work, action)
         self._done(seat, number, event)
+
+    def _check(self, hand: State, action: Action) -> None:
+        """The hand has not drawn a card chance did not deal: the cards not dealt are the
+        stock's bottom, so it holds at least as many cards."""
+        if len(_stock(hand)) < len(self.undealt):
+            raise AssertionError(
+                f"{action!r} took more cards than {type(hand).__name__}.cards_to_draw said: "
+                f"the hand drew cards chance had not dealt"
+            )
 
     def _done(self, seat: int, number: int, event: Event) -> None:
         self.actions.append((seat, number, event.seen_by(None) == event))

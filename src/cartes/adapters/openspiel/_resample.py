@@ -111,28 +111,30 @@ def _pins(state: OpenSpielState, player: int) -> list[frozenset[int]]:
 def _draw(game: Any, steps: list[tuple[int, int]], pins: list[frozenset[int]],
           rng: np.random.Generator) -> OpenSpielState | None:
     other: OpenSpielState = game.new_initial_state()
-    first = 0
-    while first < len(steps) and steps[first][0] == _CHANCE:
-        first += 1  # the deal: the chance steps before the first decision
-    deal = [action for _, action in steps[:first]]
-    kept = pins[0]
+    kept = pins[0]  # the deal's: a card dealt where it was, or one the player has not seen
     fresh = [outcome for outcome in other._h.setup.cards if outcome not in kept]
     drawn = iter(rng.permutation(fresh).tolist())
-    for outcome in deal:
-        other.apply_action(outcome if outcome in kept else next(drawn))
     none: frozenset[int] = frozenset()
-    for player, action in steps[first:]:
+    for player, action in steps:
         if other.is_terminal():
             return None
         if player == _CHANCE:
             h = other._h
+            if not h.chance:
+                return None
+            if h.dealing:  # the start's cards or an action's, in the deal's order
+                outcome = action if action in kept else next(drawn, None)
+                if outcome is None or outcome not in h.left:
+                    return None
+                other.apply_action(outcome)
+                continue
             k = 1 + len(h.cuts) + len(h.orders)  # which order chance is placing
-            kept = pins[k] if k < len(pins) else none
-            possible = [a for a, _ in other.chance_outcomes()]
-            if action in possible and action in kept:
+            order_kept = pins[k] if k < len(pins) else none
+            possible = h.left
+            if action in possible and action in order_kept:
                 other.apply_action(action)
             else:
-                unseen = [a for a in possible if a not in kept] or possible
+                unseen = [a for a in possible if a not in order_kept] or possible
                 other.apply_action(int(rng.choice(unseen)))
         else:
             if other.current_player() != player or action not in other.legal_actions():

@@ -77,7 +77,7 @@ class Observer:
     >>> public = game.make_py_observer(pyspiel.IIGObservationType(
     ...     perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
     >>> state = game.new_initial_state()
-    >>> for card in range(18):
+    >>> for card in range(6):  # the start's cards
     ...     state.apply_action(card)
     >>> public.string_from(state, 0) == public.string_from(state, 1)  # nobody's down cards
     True
@@ -175,8 +175,8 @@ class Observer:
             return f"{head}deal{len(h.dealt)}" if self.public else head
         text = self._recall(h, player) if self.perfect_recall else self._now(h, player)
         if h.pending is not None and self.public:
-            # an action waits for chance to shuffle: it is public, the picks are not
-            text += f"|wait{h.pending}/{len(h.picked)}"
+            # an action waits for chance to deal or shuffle: it is public, the cards are not
+            text += f"|{'draw' if h.drawing else 'wait'}{h.pending}/{len(h.picked)}"
         return text
 
     def _recall(self, h: Hand, player: int) -> str:

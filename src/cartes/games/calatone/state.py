@@ -531,6 +531,40 @@ class CalatoneState(PokerState):
         self._legal = None
         return event
 
+    def cards_to_draw(self, action: Action) -> int | None:
+        """How many cards ``action`` takes from the deck: none unless it ends a betting
+        round (or the last choice of a card to expose opens one that cannot be played),
+        then the streets it deals, counted on a clone.
+
+        >>> from cartes.games import Calatone
+        >>> state = Calatone(players=2).start(seed=3)
+        >>> state.cards_to_draw(state.legal_actions()[0])  # the first choice: another follows
+        0
+        """
+        if self.phase == "betting" and self.round is not None:
+            return self._betting_draws(action)
+        if (self.phase == "expose" and len(self.chosen) == self.n - 1
+                and len(self.chips.can_act()) < 2):  # the first round cannot be played
+            return self._trial_draws(action)
+        return 0
+
+    def _street_draws(self, chips: betting.Chips, ended: betting.BettingRound) -> int:
+        # _close_round's deal: a card face up to each player still in, unless the hand stops
+        # (seventh street, or everyone passed and all_pass_ends_hand); then the next round is
+        # played if two can act, else the next street follows at once
+        live = len(chips.live())
+        able = len(chips.can_act()) >= 2
+        all_passed = ended.level == 0 and able  # C-9, C-19
+        if self.street == 7 or (all_passed and self.game.all_pass_ends_hand):
+            return 0
+        street, count = self.street, 0
+        while street < 7:
+            street += 1
+            count += live
+            if able:
+                break
+        return count
+
     def _act(self, seat: int, action: Action) -> Event:
         event: Event
         if self.phase == "expose":

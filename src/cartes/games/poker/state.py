@@ -16,13 +16,16 @@ from typing import Any, ClassVar
 
 from cartes.errors import IllegalActionError
 from cartes.french import Card
-from cartes.games.contract import Observation
+from cartes.games.contract import Action, Observation
 from cartes.games.hand import HandState
 from cartes.games.poker import betting
 from cartes.games.poker.pots import Pot
 from cartes.games.poker.pots import pots as layered_pots
 
 __all__ = ["PokerState"]
+
+# the betting actions that reopen nothing: by the round's last seat to act, they end it
+_PASSIVE = frozenset({"check", "call", "fold"})
 
 
 @functools.lru_cache(maxsize=1024)
@@ -58,6 +61,39 @@ class PokerState(HandState):
     @property
     def is_terminal(self) -> bool:
         return self._payoffs is not None
+
+    def _betting_draws(self, action: Action) -> int:
+        """The cards a betting action takes from the deck: none unless it ends the round under
+        way, then those of the streets dealt before the next betting (:meth:`_street_draws`).
+        A round ends when its last seat to act checks, calls or folds, or when at most one
+        seat is left able to act (a bet or raise reopens it to the others); a fold to the
+        last player ends the hand. Whether it ends is found on copies of the round and the
+        chips, the rest by the rules of the deal, never on a clone of the whole hand: an
+        action that deals a street is a tenth of a hand's time."""
+        rnd = self.round
+        assert rnd is not None
+        kind = action.kind
+        if kind == "fold" and self.chips.folded.count(False) <= 2:
+            return 0
+        if rnd.able > 2 and (len(rnd.pending) > 1 or kind not in _PASSIVE):
+            return 0
+        seat = self.to_act
+        assert seat is not None
+        chips = self.chips.copy()
+        after = rnd.copy(chips)
+        after.apply(seat, action)
+        if after.pending:
+            return 0
+        after.return_uncalled()
+        if len(chips.live()) == 1:
+            return 0
+        return self._street_draws(chips, after)
+
+    def _street_draws(self, chips: betting.Chips, ended: betting.BettingRound) -> int:
+        """The cards dealt from the deck once the round under way has ended as ``ended`` with
+        ``chips`` (two players or more still in): the next streets', up to the next betting
+        round or the showdown (a driver that counts its draws fills it in)."""
+        raise NotImplementedError
 
     @property
     def payoffs(self) -> tuple[int, ...]:

@@ -89,6 +89,9 @@ def _calle_key(calle: _Calle | None) -> object:
     return None if calle is None else calle.key()
 
 _RULE_CITE = re.compile(r"\((M-\d+(?:, M-\d+)*)\)")
+# the actions that take one card from the stock, and those that may deal the first cards
+_ONE_CARD = frozenset({"draw", "open_calle", "muerta", "exchange"})
+_MAY_DEAL = frozenset({"vote", "play", "sit_out"})
 
 
 class SieteState(HandState):
@@ -446,6 +449,24 @@ class SieteState(HandState):
         # the rule's number is the rules page's (docs/rules/siete-y-medio), say so
         reason = _RULE_CITE.sub(r"(see the rules, \1)", reason)
         return f"{reason}: legal actions are {list(self.legal_actions())}"
+
+    def cards_to_draw(self, action: Action) -> int | None:
+        """How many cards ``action`` takes from the stock: one for a card asked for (a draw,
+        a calle opened, a muerta) or a 4 exchanged; the first deal for the last vote or
+        choice before it (counted on a clone); none otherwise (an annulment's new deal comes
+        from the deck shuffled again).
+
+        >>> from cartes.games import SieteYMedio
+        >>> state = SieteYMedio(players=2).start(seed=1)
+        >>> [state.cards_to_draw(action) for action in state.legal_actions()][:2]
+        [0, 0]
+        """
+        kind = action.kind
+        if kind in _ONE_CARD:
+            return 1
+        if kind in _MAY_DEAL:
+            return self._trial_draws(action)
+        return 0
 
     def _act(self, seat: int, action: Action) -> Event:
         start = len(self.history)

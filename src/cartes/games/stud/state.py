@@ -349,6 +349,35 @@ class StudState(PokerState):
             return self.round.legal(seat)
         return (Show(),) if self.show_index == 0 else (Show(), Muck())
 
+    def cards_to_draw(self, action: Action) -> int | None:
+        """How many cards ``action`` takes from the deck: none unless it ends the betting
+        round (then the next streets' burns and cards, counted on a clone).
+
+        >>> from cartes.games import SevenCardStud
+        >>> state = SevenCardStud(players=2).start(seed=1)
+        >>> state.cards_to_draw(state.legal_actions()[0])  # the bring-in: betting goes on
+        0
+        """
+        return 0 if self.round is None else self._betting_draws(action)
+
+    def _street_draws(self, chips: betting.Chips, ended: betting.BettingRound) -> int:
+        # _close_round's deal: a burn and a card a player still in on 4th to 6th street; on
+        # the river the same if the stub allows, else nothing from the stock (the stub and
+        # burns reshuffled are chance's); the next round is played if two can act, else the
+        # next street follows at once
+        live = len(chips.live())
+        able = len(chips.can_act()) >= 2
+        street, stub, count = self.street, len(self.deck), 0
+        while street < 7:
+            street += 1
+            if street == 7:
+                return count + (live + 1 if stub >= live + 1 else 0)
+            count += live + 1
+            stub -= live + 1
+            if able:
+                break
+        return count
+
     def _apply(self, action: Action) -> Event:
         # HandState._apply with _act's betting path written out, and _record in it: the hot
         # path of a hand (the hooks' indirection cost stud ~4% of a random hand)

@@ -1,0 +1,165 @@
+"""Dealing as drawn (issue 20): the OpenSpiel adapter deals each card as a chance node just
+before the hand draws it (what ``State.cards_to_draw`` says an action takes, checked in
+test_cards_to_draw.py); a hand so dealt is the hand its setup replays, and a game that
+miscounts is caught."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cartes.games import Calatone, SevenCardStud, SieteYMedio, replay
+
+CONFIGS = [
+    SevenCardStud(players=2),
+    SevenCardStud(players=3),
+    SevenCardStud(players=4, starting_stack=15, max_raises=None),  # all-ins: run-outs
+    SevenCardStud(players=8, starting_stack=40, ante=0),  # the river's reshuffle
+    Calatone(players=2),
+    Calatone(players=3, all_pass_ends_hand=False),
+    Calatone(players=4, starting_stack=12),
+    Calatone(players=6),
+    SieteYMedio(players=2),
+    SieteYMedio(players=5, modality=3, minimum=1, maximum=4),  # votes before the deal
+    SieteYMedio(players=8),
+]
+
+
+pytest.importorskip("open_spiel")
+
+import pyspiel  # noqa: E402
+
+from _openspiel import random_step, shuffling  # noqa: E402
+from cartes.adapters.openspiel import OpenSpielGame  # noqa: E402
+from cartes.adapters.openspiel._hand import _SETUPS  # noqa: E402
+
+
+def cards_drawn(hand):
+    return [event for event in hand.history
+            if type(event).__name__ in ("CardDealt", "CardBurned")]
+
+
+@pytest.mark.parametrize("game", CONFIGS, ids=repr)
+def test_a_hand_dealt_as_drawn_replays_from_its_setup(game):
+    """Random play through the adapter: chance deals only cards the hand draws (never more
+    than a hand can use), and the hand's setup then holds them on top in the order dealt, so
+    that ``replay`` gives the same hand (hands shuffled in mid-hand excepted: their order
+    was chance's, not the seed's)."""
+    spiel = OpenSpielGame(game)
+    setup = spiel._the_setup()
+    assert setup.lazy
+    rng = np.random.default_rng(11)
+    replayed = 0
+    for _ in range(30):
+        state = spiel.new_initial_state()
+        deals = 0
+        while not state.is_terminal():
+            deals += state.is_chance_node() and not shuffling(state)
+            random_step(state, rng)
+        hand = state.hand
+        assert deals <= setup.cards_used
+        if state._h.cuts:
+            continue
+        assert deals == len(cards_drawn(hand))  # every card dealt was drawn, once
+        assert replay(hand.to_dict()).history == hand.history
+        replayed += 1
+    assert replayed
+
+
+def test_each_chance_node_in_mid_hand_deals_what_the_action_takes():
+    """Heads-up stud: the call that ends third street waits while chance deals the burn and
+    one card a seat, then takes effect; until then the hand is as it was."""
+    game = OpenSpielGame(SevenCardStud(players=2))
+    state = game.new_initial_state()
+    for card in range(6):
+        state.apply_action(card)
+    names = {state.action_to_string(a): a for a in state.legal_actions()}
+    state.apply_action(names["bring_in"])
+    names = {state.action_to_string(a): a for a in state.legal_actions()}
+    before = list(state.hand.history)
+    state.apply_action(names["call"])
+    assert state.is_chance_node()
+    assert state.hand.history == before
+    outcome = state.chance_outcomes()[0][0]
+    assert state.action_to_string(outcome).startswith("Deal")
+    for card in (10, 11, 12):
+        state.apply_action(card)
+    assert not state.is_chance_node()
+    hand = state.hand
+    assert hand.street == 4
+    assert [card.index for card in hand.initial_deck[6:9]] == [
+        game.chance_cards[o].index for o in (10, 11, 12)]
+    assert hand.cards[1][3] == game.chance_cards[11]  # burn 10, then seat 1, seat 0
+    assert hand.cards[0][3] == game.chance_cards[12]
+
+
+def test_a_game_that_miscounts_its_draws_is_caught():
+    """A hand whose ``cards_to_draw`` says less than it takes would draw cards chance never
+    dealt: the adapter refuses to go on, naming the game."""
+    from cartes.games.stud.state import StudState
+
+    game = OpenSpielGame(SevenCardStud(players=2))
+    state = game.new_initial_state()
+    for card in range(6):
+        state.apply_action(card)
+    names = {state.action_to_string(a): a for a in state.legal_actions()}
+    state.apply_action(names["bring_in"])
+    call = {state.action_to_string(a): a for a in state.legal_actions()}["call"]
+    original = StudState.cards_to_draw
+    StudState.cards_to_draw = lambda self, action: 0
+    try:
+        with pytest.raises(AssertionError, match=r"StudState\.cards_to_draw"):
+            state.apply_action(call)  # it ends third street: a burn and two cards
+    finally:
+        StudState.cards_to_draw = original
+
+
+def test_a_game_that_cannot_count_is_dealt_up_front():
+    """A state without ``cards_to_draw`` (a plugin's) gets every card a hand can use before
+    the first decision, as before."""
+    from cartes.games.contract import State
+    from cartes.games.stud.state import StudState
+
+    original, setups = StudState.cards_to_draw, dict(_SETUPS)
+    StudState.cards_to_draw = State.cards_to_draw
+    _SETUPS.clear()  # (a game's setup is made once, and says how it is dealt)
+    try:
+        spiel = OpenSpielGame(SevenCardStud(players=2))
+        setup = spiel._the_setup()
+        assert not setup.lazy
+        assert setup.first_cards == setup.cards_used == 18
+        state = spiel.new_initial_state()
+        rng = np.random.default_rng(2)
+        steps = 0
+        while state.is_chance_node():
+            random_step(state, rng)
+            steps += 1
+        assert steps == 18
+        while not state.is_terminal():
+            assert not state.is_chance_node()
+            random_step(state, rng)
+    finally:
+        StudState.cards_to_draw = original
+        _SETUPS.clear()
+        _SETUPS.update(setups)
+
+
+@pytest.mark.parametrize("game", CONFIGS[::2], ids=repr)
+def test_python_and_cpp_answer_alike(game):
+    """``is_chance_node`` and ``legal_actions`` are answered in Python for Python callers:
+    the same as pyspiel's C++ gives (what C++ solvers see), for every player, in random play
+    through deals, shuffles and the end."""
+    spiel = OpenSpielGame(game)
+    rng = np.random.default_rng(5)
+    players = [None, *range(game.players)]
+    for _ in range(10):
+        state = spiel.new_initial_state()
+        while True:
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            for player in players[1:]:
+                assert (state.legal_actions(player)
+                        == pyspiel.State.legal_actions(state, player)), player
+            if state.is_terminal():
+                break
+            random_step(state, rng)
