@@ -32,6 +32,7 @@ import pyspiel  # noqa: E402
 from _openspiel import random_step, shuffling  # noqa: E402
 from cartes.adapters.openspiel import OpenSpielGame  # noqa: E402
 from cartes.adapters.openspiel._hand import _SETUPS  # noqa: E402
+from cartes.deck import Deck  # noqa: E402
 
 
 def cards_drawn(hand):
@@ -163,3 +164,18 @@ def test_python_and_cpp_answer_alike(game):
             if state.is_terminal():
                 break
             random_step(state, rng)
+
+
+@pytest.mark.parametrize("game", CONFIGS, ids=repr)
+def test_the_adapters_start_is_the_games(game):
+    """The adapter starts its hands from a setup made once (the arguments are the same every
+    hand): each hand equals the one ``Game.start`` deals from the same deck."""
+    setup = OpenSpielGame(game)._the_setup()
+    assert setup.template is not None
+    rng = np.random.default_rng(3)
+    for _ in range(5):
+        cards = [setup.cards[o] for o in rng.permutation(len(setup.cards))]
+        ours = setup.start(list(cards))
+        theirs = game.start(deck=Deck(cards), reshuffle_seed=0)
+        assert ours == theirs
+        assert ours.setup == theirs.setup

@@ -31,7 +31,7 @@ from cartes.errors import IllegalActionError
 from cartes.french import Card
 from cartes.games.contract import Action, Event, Game, Observation, State
 from cartes.games.encoding import Encoding, canonical, encoding
-from cartes.games.hand import HandState
+from cartes.games.hand import HandGame, HandState
 from cartes.games.hand import Setup as HandSetup
 from cartes.spanish import SpanishCard
 
@@ -76,6 +76,14 @@ class Setup:
         # in mid-hand is chance's (the hook), so nothing is drawn from a generator.
         self.plain_start = type(self.encoding).start is Encoding.start
         self.kind = self.deck.kind
+        # A hand-state game's start checks its arguments, which are the same every hand here
+        # (the stacks, the button, a permutation of the fresh deck): its setup but the deck
+        # is made once, and each hand is the game's new_hand of it (a third of 7½'s start).
+        self.template: HandSetup | None = None
+        if self.plain_start and isinstance(game, HandGame):
+            made = game.start(_UNUSED, deck=self.deck.copy(), reshuffle_seed=0)
+            if isinstance(made, HandState):
+                self.template = made.setup
         # Dealt as drawn (lazily) when the game's hands count an action's cards and keep
         # their stock in `deck`; the start's count is then fixed (the hook's promise).
         stock = getattr(first, "deck", None)
@@ -86,7 +94,17 @@ class Setup:
             self.first_cards = len(self.deck) - len(stock)
 
     def start(self, cards: list[Any]) -> State:
-        """The hand dealt from ``cards`` (a permutation of the fresh deck) in their order."""
+        """The hand dealt from ``cards`` (a permutation of the fresh deck, which the hand
+        takes) in their order."""
+        template = self.template
+        if template is not None:  # what Game.start would make, without checking it again
+            setup = HandSetup(template.game, tuple(cards), template.deck_kind,
+                              template.stacks, template.button, template.reshuffle_seed,
+                              template.burned, template.options)
+            game = self.game
+            assert isinstance(game, HandGame)  # (a template is made for no other game)
+            hand: State = game.new_hand(setup, Deck._unchecked(cards, [], self.kind))
+            return hand
         if self.plain_start:
             deck = Deck._unchecked(cards, [], self.kind)
             return self.game.start(_UNUSED, deck=deck, reshuffle_seed=0)
@@ -450,7 +468,8 @@ class Hand:
             )
 
     def _done(self, seat: int, number: int, event: Event) -> None:
-        self.actions.append((seat, number, event.seen_by(None) == event))
+        public = event.seen_by(None)
+        self.actions.append((seat, number, public is event or public == event))
         self.pending = None
         self.orders = []
         self.legal = None
