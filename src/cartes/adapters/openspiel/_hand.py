@@ -153,7 +153,8 @@ class Hand:
     """One state's deal, hand and pending shuffle or draw; cloned cheaply."""
 
     __slots__ = ("actions", "cuts", "dealt", "drawing", "hand", "header", "left", "legal",
-                 "orders", "pending", "picked", "setup", "shuffle", "undealt", "views")
+                 "orders", "pending", "picked", "setup", "shared", "shuffle", "undealt",
+                 "views")
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -179,6 +180,7 @@ class Hand:
         self.header = 0
         self.legal: dict[int, Action] | None = None
         self.views: dict[int | None, tuple[int, str]] = {}
+        self.shared: dict[int, str] = {}  # the token of each event seen alike by all, by place
         if setup.first_cards == 0:
             self._start()
 
@@ -199,6 +201,7 @@ class Hand:
         twin.header = self.header
         twin.legal = self.legal
         twin.views = dict(self.views)
+        twin.shared = dict(self.shared)
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
@@ -206,13 +209,14 @@ class Hand:
         state = {name: getattr(self, name) for name in self.__slots__ if name != "setup"}
         state["legal"] = None
         state["views"] = {}
+        state["shared"] = {}
         state["key"] = self.setup.key
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.setup = setup_for(*state.pop("key"))
         self.cuts = ()
-        self.drawing, self.undealt, self.header = 0, [], 0
+        self.drawing, self.undealt, self.header, self.shared = 0, [], 0, {}
         for name, value in state.items():
             setattr(self, name, value)
 
@@ -486,7 +490,20 @@ class Hand:
         history = hand.history
         count, text = self.views.get(viewer, (0, ""))
         if count < len(history):
-            text += "".join([token(event.seen_by(viewer)) for event in history[count:]])
+            # an event every viewer sees alike is made text once, for all of them
+            shared = self.shared
+            parts = []
+            for position in range(count, len(history)):
+                event = history[position]
+                seen = event.seen_by(viewer)
+                if seen is event:
+                    part = shared.get(position)
+                    if part is None:
+                        part = shared[position] = token(event)
+                else:
+                    part = token(seen)
+                parts.append(part)
+            text += "".join(parts)
             self.views[viewer] = (len(history), text)
         return text
 
