@@ -179,3 +179,90 @@ def test_the_adapters_start_is_the_games(game):
         theirs = game.start(deck=Deck(cards), reshuffle_seed=0)
         assert ours == theirs
         assert ours.setup == theirs.setup
+
+
+def test_a_start_that_shuffles_is_dealt_up_front():
+    """Eight stud players all in from the antes: the start deals the whole hand, the river's
+    reshuffle included; such a start is not a fixed count of the fresh deck's top, so chance
+    deals every card up front, and every card a player holds is one chance dealt."""
+    for players, lazy in ((2, True), (8, False)):
+        spiel = OpenSpielGame(SevenCardStud(players=players, starting_stack=1))
+        assert spiel._the_setup().lazy is lazy
+        rng = np.random.default_rng(players)
+        for _ in range(5):
+            state = spiel.new_initial_state()
+            while not state.is_terminal():
+                random_step(state, rng)
+            dealt = {spiel.chance_cards[o] for o in state._h.dealt}
+            held = {card for cards in state.hand.revealed_cards() for card in cards}
+            assert held <= dealt
+
+
+@pytest.mark.parametrize("players", [7, 8])
+def test_an_all_in_run_out_to_a_short_river_is_chance_s(players):
+    """Everyone all in on third street: the call that ends it deals fourth to sixth street
+    at once, then the stub is too short for the river and is reshuffled: by chance, after
+    the cards it takes are dealt (the call is tried on a clone, the hand untouched)."""
+    spiel = OpenSpielGame(SevenCardStud(players=players, starting_stack=6))
+    rng = np.random.default_rng(0)
+    passive = ("call", "complete", "bring_in", "check")
+    state = spiel.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            random_step(state, rng)
+            continue
+        names = {state.action_to_string(a): a for a in state.legal_actions()}
+        state.apply_action(next((names[n] for n in passive if n in names), max(names.values())))
+    assert state._h.cuts  # the river's reshuffle was chance's
+    assert sum(state.returns()) == 0
+
+
+def pending_view(game, deal, choose, viewer):
+    """The information state of ``viewer`` at the chance node after the actions ``choose``
+    names (a list of action names, one a decision), the start dealt from ``deal``."""
+    state = game.new_initial_state()
+    deal = iter(deal)
+    while state.is_chance_node():
+        state.apply_action(next(deal))
+    for name in choose:
+        names = {state.action_to_string(a): a for a in state.legal_actions()}
+        state.apply_action(names[name])
+    assert state.is_chance_node()
+    return state, state.information_state_string(viewer)
+
+
+def test_an_action_waiting_for_its_cards_shows_only_what_a_spectator_sees():
+    """At the chance node that deals what an action takes, the other seats' information
+    states show the action as they would once it takes effect: not calatone's choice of the
+    card to expose, not whether a 7½ punter drew or opened a calle (possible only on a hidden
+    figure); the seat itself sees its choice."""
+    calatone = OpenSpielGame(Calatone(players=2, starting_stack=1))  # all in from the antes
+    first, second = pending_view(calatone, [0, 1, 2, 3], ["expose[0]", "expose[1]"], 1), \
+        pending_view(calatone, [0, 3, 2, 1], ["expose[0]", "expose[0]"], 1)
+    assert first[1] == second[1]  # seat 0 exposed card 3, its second card or its first
+    assert first[0].information_state_string(0) != second[0].information_state_string(0)
+    siete = OpenSpielGame(SieteYMedio(players=2))
+    cards = siete.chance_cards
+    figure = next(o for o, c in cards.items() if c.is_figure)
+    six = next(o for o, c in cards.items() if c.rank == 6)
+    draws = {}
+    for kind in ("draw", "open_calle"):
+        state = siete.new_initial_state()
+        state.apply_action(figure)  # the punter's card, then the bank's
+        state.apply_action(six)
+        offers = {state.action_to_string(a): a for a in state.legal_actions()}
+        state.apply_action(offers[min(n for n in offers if n.startswith("bet"))])
+        offers = {state.action_to_string(a): a for a in state.legal_actions()}
+        state.apply_action(offers[min(n for n in offers if n.startswith(kind) and "down" not in n)])
+        assert state.is_chance_node()
+        draws[kind] = state
+    bank = 0
+    assert (draws["draw"].information_state_string(bank)
+            == draws["open_calle"].information_state_string(bank))
+    assert (draws["draw"].information_state_string(1)
+            != draws["open_calle"].information_state_string(1))
+    two = next(o for o, c in cards.items() if c.rank == 2)  # no figure: no calle opens
+    for state in draws.values():
+        state.apply_action(two)
+    assert (draws["draw"].information_state_string(bank)
+            == draws["open_calle"].information_state_string(bank))

@@ -177,6 +177,9 @@ class Encoding(ABC):
 
     #: The name of the game this encoding is for (its registry name).
     game_name: ClassVar[str] = ""
+    #: The kinds of action whose number a spectator cannot tell from what it sees (a choice
+    #: made on a hidden card): the OpenSpiel adapter shows such a number to its seat alone.
+    private_kinds: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, game: Game) -> None:
         if not isinstance(game, Game):

@@ -66,6 +66,7 @@ class Setup:
         # legal numbers come without building the seat's whole observation (most of a step).
         numbering = type(self.encoding).legal_ids.__qualname__
         self.offers_only = numbering in _OFFERS_ONLY
+        self.private_kinds = self.encoding.private_kinds
         # calatone's numbering reads the seat's cards for an expose or a declaration only
         self.betting_kinds: frozenset[str] = frozenset()
         if numbering in _OFFERS_ONLY_WHEN_BETTING:
@@ -89,7 +90,10 @@ class Setup:
         stock = getattr(first, "deck", None)
         self.lazy = False
         self.first_cards = self.cards_used
-        if type(first).cards_to_draw is not State.cards_to_draw and isinstance(stock, Deck):
+        if (type(first).cards_to_draw is not State.cards_to_draw and isinstance(stock, Deck)
+                and stock.cards == self.deck.cards[len(self.deck) - len(stock):]):
+            # (the stock left must be the fresh deck's bottom: a start that shuffled, as
+            # 8-handed stud all in from the antes does on its river, is dealt up front)
             self.lazy = True
             self.first_cards = len(self.deck) - len(stock)
 
@@ -136,10 +140,14 @@ class _NeedShuffle(Exception):  # noqa: N818 - a signal, not an error
 
 def _risky(hand: State, action: Action, players: int) -> bool:
     """Whether ``action`` may shuffle (then it is tried on a clone first): 7½ shuffles on an
-    annulment and when a card is dealt from an empty stock; one action deals one card, save
-    the deal that follows an annulment or the last vote."""
+    annulment and when a card is dealt from an empty stock, stud when its stub is too short
+    for the river; so any action that leaves the stock with a card a player or fewer (one
+    that deals several streets at once, an all-in run-out, included)."""
     deck = getattr(hand, "deck", None)
-    return action.kind == "annul" or deck is None or len(deck) <= players + 1
+    if action.kind == "annul" or deck is None:
+        return True
+    drawn = hand.cards_to_draw(action)
+    return drawn is None or len(deck) - drawn <= players + 1
 
 
 def _stock(hand: State) -> list[Any]:
@@ -162,8 +170,9 @@ class Hand:
         self.left: list[int] = list(setup.cards)  # chance's outcomes now
         self.hand: State | None = None
         # the players' actions in order: seat, number, and whether everyone saw the number
-        # (not when the event it made reads otherwise for a spectator: a face-down draw, a
-        # muck, calatone's choice of the card to expose)
+        # (not when the event it made reads otherwise for a spectator, a face-down draw or a
+        # muck, nor for a kind the encoding calls private: calatone's choice of the card to
+        # expose, 7½'s draw that might have opened a calle)
         self.actions: list[tuple[int, int, bool]] = []
         self.pending: int | None = None  # an action waiting for chance to shuffle or deal
         self.orders: list[list[int]] = []  # the shuffles chosen for it so far
@@ -422,7 +431,7 @@ class Hand:
             event = hand.apply(action)
             if self.undealt:
                 self._check(hand, action)
-            self._done(seat, number, event)
+            self._done(seat, number, action, event)
             return
         work = hand.clone() if _risky(hand, action, self.setup.players) else hand
         orders = iter(self.orders)
@@ -460,7 +469,7 @@ class Hand:
                 self.undealt = [o for o in self.undealt if o not in placed]
         if self.undealt:
             self._check(work, action)
-        self._done(seat, number, event)
+        self._done(seat, number, action, event)
 
     def _check(self, hand: State, action: Action) -> None:
         """The hand has not drawn a card chance did not deal: the cards not dealt are the
@@ -471,12 +480,28 @@ class Hand:
                 f"the hand drew cards chance had not dealt"
             )
 
-    def _done(self, seat: int, number: int, event: Event) -> None:
-        public = event.seen_by(None)
-        self.actions.append((seat, number, public is event or public == event))
+    def _done(self, seat: int, number: int, action: Action, event: Event) -> None:
+        seen = event.seen_by(None)
+        public = action.kind not in self.setup.private_kinds and (seen is event or seen == event)
+        self.actions.append((seat, number, public))
         self.pending = None
         self.orders = []
         self.legal = None
+
+    def waiting(self, viewer: int | None, every: bool = False) -> str:
+        """The action waiting for chance, as ``viewer`` knows it: ``draw`` (chance deals the
+        cards it takes) or ``wait`` (chance orders a shuffle), the seat, its number (``?``
+        where the kind is private and the viewer not the seat, unless ``every``), and how
+        many cards chance has dealt or placed of how many."""
+        assert self.hand is not None
+        assert self.pending is not None
+        seat = self.hand.to_act
+        kind = self.legal_ids()[self.pending].kind
+        known = every or seat == viewer or kind not in self.setup.private_kinds
+        number = self.pending if known else "?"
+        if self.drawing:
+            return f"draw{seat}:{number}/{len(self.picked)}of{self.drawing}"
+        return f"wait{seat}:{number}/{len(self.picked)}of{len(self.shuffle)}"
 
     # -- views -------------------------------------------------------------------------------
 

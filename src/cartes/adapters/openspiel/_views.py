@@ -43,7 +43,16 @@ class Observer:
     - no recall, public: ``O(p)`` (SINGLE_PLAYER), ``O(None)`` (NONE), ``O(None)`` then each
       seat's hidden cards (ALL_PLAYERS);
     - no recall, no public: only the player's or each seat's hidden cards now;
-    - no public and no private information: the empty string (and an empty tensor).
+    - no public and no private information: the empty string (and an empty tensor);
+    - at a chance node where an action waits for its cards (``draw``) or for a shuffle's
+      order (``wait``), public views end in ``|draw<seat>:<number>/<dealt>of<count>``, the
+      number ``?`` for a kind the encoding calls private
+      (:attr:`~cartes.games.encoding.Encoding.private_kinds`) unless the viewer is the seat.
+
+    An action's number shows in ``A(v)`` for every viewer when a spectator can tell it from
+    what it sees: not when the event it made reads otherwise for a spectator (a face-down
+    draw, a muck), nor for a private kind (calatone's choice of the card to expose, 7½'s draw
+    or calle opened, which a spectator cannot tell apart); the events show what is public.
 
     Tensors (float32 in 0..1; ``n`` seats, ``D`` the deck's cards by chance outcome, ``T`` the
     encoding's observation tensor, ``L`` its bound on a hand's actions, ``B`` the bits of an
@@ -175,8 +184,10 @@ class Observer:
             return f"{head}deal{len(h.dealt)}" if self.public else head
         text = self._recall(h, player) if self.perfect_recall else self._now(h, player)
         if h.pending is not None and self.public:
-            # an action waits for chance to deal or shuffle: it is public, the cards are not
-            text += f"|{'draw' if h.drawing else 'wait'}{h.pending}/{len(h.picked)}"
+            # an action waits for chance to deal or shuffle: shown as the viewer knows it,
+            # the cards chance picks not at all
+            viewer = player if self.private == _SINGLE else None
+            text += "|" + h.waiting(viewer, every=self.private == _ALL)
         return text
 
     def _recall(self, h: Hand, player: int) -> str:

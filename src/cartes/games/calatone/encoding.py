@@ -93,6 +93,8 @@ class CalatoneEncoding(PokerEncoding):
     simple_kinds: ClassVar[tuple[str, ...]] = ("fold", "check", "call", "concede")
     buckets: ClassVar[int] = 5
     game: Calatone
+    # which of its two cards a seat exposes is its own until the reveal
+    private_kinds: ClassVar[frozenset[str]] = frozenset({"expose"})
 
     def make_action_names(self) -> tuple[str, ...]:
         own = ("expose[0]", "expose[1]", *(f"declare[{i},{j}]" for i, j in _LEFT_OUT))

@@ -129,6 +129,9 @@ class SieteEncoding(AmountEncoding):
     game_name: ClassVar[str] = SieteYMedio.name
     buckets: ClassVar[int] = 3
     game: SieteYMedio
+    # a calle may open only on a hidden figure, and a draw that opens none looks like any
+    # other draw: a spectator cannot tell which of the two a punter chose
+    private_kinds: ClassVar[frozenset[str]] = frozenset({"draw", "open_calle"})
 
     def make_action_names(self) -> tuple[str, ...]:
         b = range(self.buckets)

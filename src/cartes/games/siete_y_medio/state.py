@@ -452,7 +452,8 @@ class SieteState(HandState):
 
     def cards_to_draw(self, action: Action) -> int | None:
         """How many cards ``action`` takes from the stock: one for a card asked for (a draw,
-        a calle opened, a muerta) or a 4 exchanged; the first deal for the last vote or
+        a calle opened, a muerta) or a 4 exchanged, unless the stock is empty (the card then
+        comes from the discards reshuffled); the first deal for the last vote or
         choice before it (counted on a clone); none otherwise (an annulment's new deal comes
         from the deck shuffled again).
 
@@ -463,7 +464,7 @@ class SieteState(HandState):
         """
         kind = action.kind
         if kind in _ONE_CARD:
-            return 1
+            return 1 if len(self.deck) else 0  # (an empty stock: the discards, reshuffled)
         if kind in _MAY_DEAL:
             return self._trial_draws(action)
         return 0
