@@ -138,16 +138,20 @@ class _NeedShuffle(Exception):  # noqa: N818 - a signal, not an error
         self.cards = cards
 
 
-def _risky(hand: State, action: Action, players: int) -> bool:
+def _risky(hand: State, action: Action, setup: Setup, shuffled: bool) -> bool:
     """Whether ``action`` may shuffle (then it is tried on a clone first): 7½ shuffles on an
     annulment and when a card is dealt from an empty stock, stud when its stub is too short
     for the river; so any action that leaves the stock with a card a player or fewer (one
-    that deals several streets at once, an all-in run-out, included)."""
+    that deals several streets at once, an all-in run-out, included). Before any shuffle,
+    the stock keeps at least the cards a hand never uses."""
     deck = getattr(hand, "deck", None)
     if action.kind == "annul" or deck is None:
         return True
+    floor = setup.players + 1
+    if not shuffled and len(setup.cards) - setup.cards_used > floor:
+        return False
     drawn = hand.cards_to_draw(action)
-    return drawn is None or len(deck) - drawn <= players + 1
+    return drawn is None or len(deck) - drawn <= floor
 
 
 def _stock(hand: State) -> list[Any]:
@@ -433,7 +437,7 @@ class Hand:
                 self._check(hand, action)
             self._done(seat, number, action, event)
             return
-        work = hand.clone() if _risky(hand, action, self.setup.players) else hand
+        work = hand.clone() if _risky(hand, action, self.setup, bool(self.cuts)) else hand
         orders = iter(self.orders)
         cards = self.setup.cards
         cuts: list[tuple[int, frozenset[int]]] = []
