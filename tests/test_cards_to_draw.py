@@ -6,7 +6,26 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from test_openspiel_lazy_deal import CONFIGS
+from cartes.games import Calatone, SevenCardStud, SieteYMedio
+
+CONFIGS = [
+    SevenCardStud(players=2),
+    SevenCardStud(players=3),
+    SevenCardStud(players=4, starting_stack=15, max_raises=None),  # all-ins: run-outs
+    SevenCardStud(players=8, starting_stack=40, ante=0),  # the river's reshuffle
+    Calatone(players=2),
+    Calatone(players=3, all_pass_ends_hand=False),
+    Calatone(players=4, starting_stack=12),
+    Calatone(players=6),
+    SieteYMedio(players=2),
+    SieteYMedio(players=5, modality=3, minimum=1, maximum=4),  # votes before the deal
+    SieteYMedio(players=8),
+    SevenCardStud(players=8, starting_stack=6),  # all in on third street: run-out, reshuffle
+    SevenCardStud(players=5, ante=0, starting_stack=2),
+    Calatone(players=3, lowest_rank=7, starting_stack=5),
+    SieteYMedio(players=4, bank_passes="every_hand", reveal_seven_and_half=True,
+                bust_pays_double=True),
+]
 
 
 def taken(state, action):

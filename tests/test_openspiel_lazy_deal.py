@@ -9,30 +9,16 @@ import numpy as np
 import pytest
 
 from cartes.games import Calatone, SevenCardStud, SieteYMedio, replay
-
-CONFIGS = [
-    SevenCardStud(players=2),
-    SevenCardStud(players=3),
-    SevenCardStud(players=4, starting_stack=15, max_raises=None),  # all-ins: run-outs
-    SevenCardStud(players=8, starting_stack=40, ante=0),  # the river's reshuffle
-    Calatone(players=2),
-    Calatone(players=3, all_pass_ends_hand=False),
-    Calatone(players=4, starting_stack=12),
-    Calatone(players=6),
-    SieteYMedio(players=2),
-    SieteYMedio(players=5, modality=3, minimum=1, maximum=4),  # votes before the deal
-    SieteYMedio(players=8),
-]
-
+from test_cards_to_draw import CONFIGS
 
 pytest.importorskip("open_spiel")
 
-import pyspiel  # noqa: E402
+import pyspiel
 
-from _openspiel import random_step, shuffling  # noqa: E402
-from cartes.adapters.openspiel import OpenSpielGame  # noqa: E402
-from cartes.adapters.openspiel._hand import _SETUPS  # noqa: E402
-from cartes.deck import Deck  # noqa: E402
+from _openspiel import random_step, shuffling
+from cartes.adapters.openspiel import OpenSpielGame
+from cartes.adapters.openspiel._hand import _SETUPS
+from cartes.deck import Deck
 
 
 def cards_drawn(hand):
@@ -58,10 +44,12 @@ def test_a_hand_dealt_as_drawn_replays_from_its_setup(game):
             deals += state.is_chance_node() and not shuffling(state)
             random_step(state, rng)
         hand = state.hand
-        assert deals <= setup.cards_used
+        dealt = state._h.dealt  # (the last card left is dealt without a chance node)
+        assert deals <= len(dealt) <= setup.cards_used
+        assert len(set(dealt)) == len(dealt)
         if state._h.cuts:
             continue
-        assert deals == len(cards_drawn(hand))  # every card dealt was drawn, once
+        assert len(dealt) == len(cards_drawn(hand))  # every card dealt was drawn, once
         assert replay(hand.to_dict()).history == hand.history
         replayed += 1
     assert replayed
