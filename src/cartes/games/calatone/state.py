@@ -533,8 +533,8 @@ class CalatoneState(PokerState):
 
     def cards_to_draw(self, action: Action) -> int | None:
         """How many cards ``action`` takes from the deck: none unless it ends a betting
-        round (or the last choice of a card to expose opens one that cannot be played),
-        then the streets it deals, counted on a clone.
+        round, then the streets it deals (by the rules of the deal; counted on a clone when
+        the last choice of a card to expose opens a round that cannot be played).
 
         >>> from cartes.games import Calatone
         >>> state = Calatone(players=2).start(seed=3)

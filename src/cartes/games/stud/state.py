@@ -351,7 +351,7 @@ class StudState(PokerState):
 
     def cards_to_draw(self, action: Action) -> int | None:
         """How many cards ``action`` takes from the deck: none unless it ends the betting
-        round (then the next streets' burns and cards, counted on a clone).
+        round (then the next streets' burns and cards, by the rules of the deal).
 
         >>> from cartes.games import SevenCardStud
         >>> state = SevenCardStud(players=2).start(seed=1)
