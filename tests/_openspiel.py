@@ -13,6 +13,11 @@ from cartes.games.encoding import canonical, encoding
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
+def named(state):
+    """The legal actions by name (``action_to_string``)."""
+    return {state.action_to_string(a): a for a in state.legal_actions()}
+
+
 def shuffling(state):
     """Whether chance is placing the cards of a shuffle in mid-hand (not dealing)."""
     if not state.is_chance_node():

@@ -15,7 +15,7 @@ pytest.importorskip("open_spiel")
 
 import pyspiel
 
-from _openspiel import random_step, shuffling
+from _openspiel import named, random_step, shuffling
 from cartes.adapters.openspiel import OpenSpielGame
 from cartes.adapters.openspiel._hand import _SETUPS
 from cartes.deck import Deck
@@ -55,18 +55,22 @@ def test_a_hand_dealt_as_drawn_replays_from_its_setup(game):
     assert replayed
 
 
-def test_each_chance_node_in_mid_hand_deals_what_the_action_takes():
-    """Heads-up stud: the call that ends third street waits while chance deals the burn and
-    one card a seat, then takes effect; until then the hand is as it was."""
+def at_the_call():
+    """Heads-up stud dealt outcomes 0-5, brought in: the call to come ends third street."""
     game = OpenSpielGame(SevenCardStud(players=2))
     state = game.new_initial_state()
     for card in range(6):
         state.apply_action(card)
-    names = {state.action_to_string(a): a for a in state.legal_actions()}
-    state.apply_action(names["bring_in"])
-    names = {state.action_to_string(a): a for a in state.legal_actions()}
+    state.apply_action(named(state)["bring_in"])
+    return game, state, named(state)["call"]
+
+
+def test_each_chance_node_in_mid_hand_deals_what_the_action_takes():
+    """Heads-up stud: the call that ends third street waits while chance deals the burn and
+    one card a seat, then takes effect; until then the hand is as it was."""
+    game, state, call = at_the_call()
     before = list(state.hand.history)
-    state.apply_action(names["call"])
+    state.apply_action(call)
     assert state.is_chance_node()
     assert state.hand.history == before
     outcome = state.chance_outcomes()[0][0]
@@ -87,13 +91,7 @@ def test_a_game_that_miscounts_its_draws_is_caught():
     dealt: the adapter refuses to go on, naming the game."""
     from cartes.games.stud.state import StudState
 
-    game = OpenSpielGame(SevenCardStud(players=2))
-    state = game.new_initial_state()
-    for card in range(6):
-        state.apply_action(card)
-    names = {state.action_to_string(a): a for a in state.legal_actions()}
-    state.apply_action(names["bring_in"])
-    call = {state.action_to_string(a): a for a in state.legal_actions()}["call"]
+    _, state, call = at_the_call()
     original = StudState.cards_to_draw
     StudState.cards_to_draw = lambda self, action: 0
     try:
@@ -199,7 +197,7 @@ def test_an_all_in_run_out_to_a_short_river_is_chance_s(players):
         if state.is_chance_node():
             random_step(state, rng)
             continue
-        names = {state.action_to_string(a): a for a in state.legal_actions()}
+        names = named(state)
         state.apply_action(next((names[n] for n in passive if n in names), max(names.values())))
     assert state._h.cuts  # the river's reshuffle was chance's
     assert sum(state.returns()) == 0
@@ -213,8 +211,7 @@ def pending_view(game, deal, choose, viewer):
     while state.is_chance_node():
         state.apply_action(next(deal))
     for name in choose:
-        names = {state.action_to_string(a): a for a in state.legal_actions()}
-        state.apply_action(names[name])
+        state.apply_action(named(state)[name])
     assert state.is_chance_node()
     return state, state.information_state_string(viewer)
 
@@ -238,9 +235,9 @@ def test_an_action_waiting_for_its_cards_shows_only_what_a_spectator_sees():
         state = siete.new_initial_state()
         state.apply_action(figure)  # the punter's card, then the bank's
         state.apply_action(six)
-        offers = {state.action_to_string(a): a for a in state.legal_actions()}
+        offers = named(state)
         state.apply_action(offers[min(n for n in offers if n.startswith("bet"))])
-        offers = {state.action_to_string(a): a for a in state.legal_actions()}
+        offers = named(state)
         state.apply_action(offers[min(n for n in offers if n.startswith(kind) and "down" not in n)])
         assert state.is_chance_node()
         draws[kind] = state

@@ -97,14 +97,20 @@ class Setup:
             self.lazy = True
             self.first_cards = len(self.deck) - len(stock)
 
+    def order(self, top: list[int]) -> tuple[list[Any], list[int]]:
+        """A deck of the chance outcomes ``top`` on top of the others in the fresh deck's
+        order, as cards, and those others."""
+        cards = self.cards
+        taken = set(top)
+        rest = [outcome for outcome in cards if outcome not in taken]
+        return [cards[o] for o in top] + [cards[o] for o in rest], rest
+
     def start(self, cards: list[Any]) -> State:
         """The hand dealt from ``cards`` (a permutation of the fresh deck, which the hand
         takes) in their order."""
         template = self.template
         if template is not None:  # what Game.start would make, without checking it again
-            setup = HandSetup(template.game, tuple(cards), template.deck_kind,
-                              template.stacks, template.button, template.reshuffle_seed,
-                              template.burned, template.options)
+            setup = _with_deck(template, tuple(cards))
             game = self.game
             assert isinstance(game, HandGame)  # (a template is made for no other game)
             hand: State = game.new_hand(setup, Deck._unchecked(cards, [], self.kind))
@@ -113,6 +119,13 @@ class Setup:
             deck = Deck._unchecked(cards, [], self.kind)
             return self.game.start(_UNUSED, deck=deck, reshuffle_seed=0)
         return self.encoding.start(Deck(cards))
+
+
+def _with_deck(setup: HandSetup, deck: tuple[Any, ...]) -> HandSetup:
+    """``setup`` with another deck (built field by field: ``dataclasses.replace`` would check
+    it again, once a hand)."""
+    return HandSetup(setup.game, deck, setup.deck_kind, setup.stacks, setup.button,
+                     setup.reshuffle_seed, setup.burned, setup.options)
 
 
 _OFFERS_ONLY = ("PokerEncoding.legal_ids", "SieteEncoding.legal_ids")
@@ -238,13 +251,8 @@ class Hand:
         top, in their order, then the others (so that its history replays)."""
         hand = self.hand
         if self.header and isinstance(hand, HandState):
-            cards = self.setup.cards
-            top = self.dealt[:self.header]
-            taken = set(top)
-            deck = tuple([cards[o] for o in top] + [c for o, c in cards.items() if o not in taken])
-            old = hand.setup
-            hand.setup = HandSetup(old.game, deck, old.deck_kind, old.stacks, old.button,
-                                   old.reshuffle_seed, old.burned, old.options)
+            deck, _ = self.setup.order(self.dealt[:self.header])
+            hand.setup = _with_deck(hand.setup, tuple(deck))
             self.header = 0
         return hand
 
@@ -324,10 +332,8 @@ class Hand:
     def _start(self) -> None:
         """Start the hand from the cards dealt on top of the others, in the fresh deck's
         order (a hand dealt as drawn never draws those)."""
-        cards = self.setup.cards
-        taken = set(self.dealt)
-        rest = [outcome for outcome in cards if outcome not in taken]
-        self.hand = self.setup.start([cards[o] for o in self.dealt] + [cards[o] for o in rest])
+        deck, rest = self.setup.order(self.dealt)
+        self.hand = self.setup.start(deck)
         self.left = []
         if self.setup.lazy:
             self.undealt = rest
