@@ -8,6 +8,10 @@
   through the adapter as it was before issue 20 (``_openspiel_before.py``, kept for this),
   with OpenSpiel's Python solver and with its C++ one (``pyspiel.OutcomeSamplingMCCFRSolver``,
   which runs on Python games), and ``universal_poker`` heads-up limit hold'em with both.
+- The floor under any Python game: ``_null_spiel.NullGame``, a Python game that does no work
+  but has the shape of the adapter's own hands (their chance nodes and decisions, in order),
+  through the same loop and the same solvers. What the adapter costs above the ``State``
+  path can be no less than what this game costs.
 
 Run with ``pytest benchmarks/bench_openspiel.py`` (pytest-benchmark), or ``python
 benchmarks/bench_openspiel.py`` for the table of docs/performance.rst: best of several
@@ -35,6 +39,7 @@ from cartes.games.contract import Game
 
 sys.path.insert(0, str(Path(__file__).parent))
 import _openspiel_before as before
+from _null_spiel import NullGame
 
 HANDS = 100
 GAMES: dict[str, Game] = {
@@ -85,6 +90,26 @@ def spiel_hands(game: pyspiel.Game, hands: int, seed: int = 0) -> int:
     return decisions
 
 
+def shapes(game: pyspiel.Game, hands: int, seed: int = 0) -> list[str]:
+    """The shapes of random hands through pyspiel (as ``spiel_hands`` plays them): ``c`` a
+    chance node, ``d`` a decision, in order."""
+    rng = np.random.default_rng(seed)
+    found = []
+    for _ in range(hands):
+        state, shape = game.new_initial_state(), []
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            shape.append("c" if state.is_chance_node() else "d")
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+        found.append("".join(shape))
+    return found
+
+
+def null_game(game: OpenSpielGame, hands: int) -> NullGame:
+    """A game that does nothing, with the shapes of ``hands`` random hands of ``game``."""
+    return NullGame(shapes(game, hands), game.cartes_game.players, len(game.chance_cards))
+
+
 def mccfr(game: pyspiel.Game, iterations: int, seed: int = 0) -> int:
     np.random.seed(seed)  # OutcomeSamplingSolver samples with numpy's global generator
     solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
@@ -131,6 +156,12 @@ def test_random_hands_of_universal_poker_baseline(benchmark):
     assert benchmark.pedantic(spiel_hands, args=(HOLDEM, HANDS), rounds=3) > 0
 
 
+@pytest.mark.parametrize("name", list(GAMES))
+def test_random_hands_of_a_game_doing_nothing_floor(benchmark, name):
+    game = null_game(OpenSpielGame(GAMES[name]), HANDS)
+    assert benchmark.pedantic(spiel_hands, args=(game, HANDS), rounds=3) > 0
+
+
 def test_mccfr_heads_up_stud(benchmark):
     game = OpenSpielGame(SevenCardStud(players=2))
     assert benchmark.pedantic(mccfr, args=(game, 100), rounds=3) == 100
@@ -149,6 +180,11 @@ def test_mccfr_cpp_heads_up_stud(benchmark):
 def test_mccfr_cpp_heads_up_stud_before_issue_20_baseline(benchmark):
     game = before.OpenSpielGame(SevenCardStud(players=2))
     assert benchmark.pedantic(mccfr_cpp, args=(game, 20), rounds=3) == 20
+
+
+def test_mccfr_cpp_of_a_game_doing_nothing_floor(benchmark):
+    game = null_game(OpenSpielGame(SevenCardStud(players=2)), 400)
+    assert benchmark.pedantic(mccfr_cpp, args=(game, 400), rounds=3) == 400
 
 
 def test_clones(benchmark):
@@ -183,11 +219,16 @@ def table(hands: int = HANDS, rounds: int = 5) -> list[str]:
         plain, count = best(lambda g=game: state_hands(g, hands), rounds)
         spiel = OpenSpielGame(game)
         adapted, adapted_count = best(lambda g=spiel: spiel_hands(g, hands), rounds)
+        nothing = null_game(spiel, hands)
+        idle, idle_count = best(lambda g=nothing: spiel_hands(g, hands), rounds)
         plain_rate, adapted_rate = count / plain, adapted_count / adapted
+        idle_rate = idle_count / idle
+        floor = (1 / plain_rate + 1 / idle_rate) * plain_rate
         lines.append(
             f"{name}: State {plain_rate:,.0f} decisions/s, adapter {adapted_rate:,.0f} "
             f"(x{plain_rate / adapted_rate:.2f} the State path per decision), "
-            f"universal_poker x{holdem_rate / adapted_rate:.2f} the adapter"
+            f"universal_poker x{holdem_rate / adapted_rate:.2f} the adapter; a game doing "
+            f"nothing of its shape {idle_rate:,.0f}, so the floor is x{floor:.2f} the State path"
         )
     for name, game in GAMES.items():
         new_game, old_game = OpenSpielGame(game), before.OpenSpielGame(game)
@@ -203,6 +244,8 @@ def table(hands: int = HANDS, rounds: int = 5) -> list[str]:
         ("python holdem", mccfr, HOLDEM_HEADS_UP, 200),
         ("c++", mccfr_cpp, stud, 400), ("c++ before", mccfr_cpp, stud_before, 40),
         ("c++ holdem", mccfr_cpp, HOLDEM_HEADS_UP, 4000),
+        ("python nothing", mccfr, null_game(stud, 400), 400),
+        ("c++ nothing", mccfr_cpp, null_game(stud, 1000), 1000),
     ):
         spent, _ = best(lambda r=run, g=game, n=count: r(g, n), 3)
         rates[label] = count / spent
@@ -216,6 +259,12 @@ def table(hands: int = HANDS, rounds: int = 5) -> list[str]:
     lines.append(
         f"universal_poker heads-up limit hold'em: Python solver {rates['python holdem']:,.0f}, "
         f"C++ solver {rates['c++ holdem']:,.0f} iterations/s"
+    )
+    lines.append(
+        "a Python game doing nothing, heads-up stud's shape: Python solver "
+        f"{rates['python nothing']:,.0f}, C++ solver {rates['c++ nothing']:,.0f} iterations/s "
+        f"(x{rates['c++ nothing'] / rates['python before']:.1f} the Python solver before, "
+        f"x{rates['c++ nothing'] / rates['c++']:.1f} the adapter's C++ figure)"
     )
     return lines
 
