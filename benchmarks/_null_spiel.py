@@ -42,15 +42,6 @@ _TYPE = pyspiel.GameType(
 )
 
 
-def shape_of(history: Sequence[bool]) -> str:
-    """A recorded hand's shape as text: ``c`` a chance node, ``d`` a decision, in order.
-
-    >>> shape_of([True, True, False, True, False])
-    'ccdcd'
-    """
-    return "".join("c" if chance else "d" for chance in history)
-
-
 class NullGame(pyspiel.Game):  # type: ignore[misc]
     """Hands of the given shapes (text of ``c`` and ``d``), cycled through, for ``players``
     seats acting in turn."""
